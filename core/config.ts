@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads the environment. Everything else receives a typed `Config`.
+ * Every variable is documented in `.env.example`; keep the two in step.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: port(0),
+
+  PORT: port(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalString,
+
+  MCP_URL: optionalString.pipe(z.url().optional()),
+  MCP_HTTP_PORT: port(3001),
+  MCP_API_KEY: optionalString,
+
+  SLACK_BOT_TOKEN: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_APP_TOKEN: optionalString,
+  SLACK_BOT_USER_ID: optionalString,
+  SLACK_SUPPORT_CHANNEL: optionalString,
+  SLACK_MANAGERS_CHANNEL: optionalString,
+  SLACK_MANAGER_IDS: csv,
+  SLACK_MANAGER_GROUP_ID: optionalString,
+  LOCAL_SLACK_PORT: port(3002),
+
+  GOOGLE_API_KEY: optionalString,
+  GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: optionalString.pipe(z.url().optional()),
+
+  LANGFUSE_PUBLIC_KEY: optionalString,
+  LANGFUSE_SECRET_KEY: optionalString,
+  LANGFUSE_BASE_URL: optionalString.pipe(z.url().optional()),
+
+  MANAGER_API_KEY: optionalString,
+  API_KEY: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+
+  APPROVAL_TTL_MINUTES: z.coerce.number().int().positive().default(240),
+  SWEEPER_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  FIXED_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  EMAIL_FROM: z.string().default('Brightwell Home Services <support@brightwell.example>'),
+  SEED_DEMO: bool(true),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' +
+        problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n') +
+        '\nSee .env.example for every variable and its meaning.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse configuration once. Pass an explicit env in tests; production passes nothing. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(root)'),
+        message: issue.message,
+      })),
+    );
+  }
+  return result.data;
+}
+
+/** Config for tests and tools: defaults plus overrides, never the ambient environment. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** Environment for a child process of ours (e.g. the stdio MCP server): ours plus overrides. */
+export function childEnv(overrides: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...overrides })) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export const slackMode = (c: Config): 'socket' | 'http' | 'local' =>
+  c.SLACK_BOT_TOKEN && c.SLACK_SIGNING_SECRET ? (c.SLACK_APP_TOKEN ? 'socket' : 'http') : 'local';
+
+export const tracingEnabled = (c: Config): boolean => Boolean(c.LANGFUSE_PUBLIC_KEY && c.LANGFUSE_SECRET_KEY);

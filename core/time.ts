@@ -1,0 +1,72 @@
+/** Time-zone arithmetic without a dependency: Intl knows every IANA zone's offsets. */
+
+function offsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the wall clock in `timeZone` shows the given local time. */
+export function zonedTime(
+  local: { year: number; month: number; day: number; hour?: number; minute?: number },
+  timeZone: string,
+): Date {
+  const guess = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
+  let t = guess - offsetMs(new Date(guess), timeZone);
+  // Second pass settles instants next to a DST change.
+  t = guess - offsetMs(new Date(t), timeZone);
+  return new Date(t);
+}
+
+/** Calendar fields of an instant as seen in `timeZone`. */
+export function localParts(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    weekday: weekdays.indexOf(get('weekday')),
+  };
+}
+
+/** "Tue, Dec 1, 10:00 AM EST" in the business's zone: what people read on cards and replies. */
+export function formatInZone(at: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(at));
+}
+
+/** Add whole calendar days to a local date (no time-zone involved). */
+export function addDays(d: { year: number; month: number; day: number }, n: number) {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: t.getUTCDay() };
+}
