@@ -80,6 +80,7 @@ export const ConfigSchema = z.object({
 
   APPROVAL_TTL_MINUTES: z.coerce.number().int().positive().default(240),
   SWEEPER_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
+  THREAD_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   BUSINESS_TIMEZONE: z
     .string()
     .default('America/New_York')

@@ -1,0 +1,240 @@
+import { isEmail } from '../../../schema/tools/common.js';
+import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../schema/tools/create-ticket.js';
+import { capitalize, clip, normalize, splitSentences } from './text.js';
+
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+// ------------------------------------------------------------------------- email and phone
+
+const EMAIL_IN_TEXT = /[^\s@<>(),;:"'[\]]+@[^\s@<>(),;:"'[\]]+/g;
+
+/** Email-looking tokens, trailing punctuation removed; `valid` says whether the schema will accept it. */
+export function extractEmails(text: string): { value: string; valid: boolean }[] {
+  return [...text.matchAll(EMAIL_IN_TEXT)]
+    .map((m) => m[0].replace(/^mailto:/i, '').replace(/[.,;:!?)\]>]+$/, ''))
+    .map((value) => ({ value, valid: isEmail(value) }));
+}
+
+const PHONE_IN_TEXT = /(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3}[\s.-]?\d{3,4}\b|\+?\d[\d\s().-]{5,}\d/g;
+
+/** Phone numbers with 7 to 15 digits, as written. */
+export function extractPhones(text: string): string[] {
+  const withoutEmails = text.replace(EMAIL_IN_TEXT, (s) => ' '.repeat(s.length));
+  const out: string[] = [];
+  for (const m of withoutEmails.matchAll(PHONE_IN_TEXT)) {
+    const value = m[0].trim().replace(/[.\-\s]+$/, '');
+    const digits = value.replace(/\D/g, '').length;
+    if (digits >= 7 && digits <= 15 && !/^\d{4}$/.test(value) && !out.includes(value)) out.push(value);
+  }
+  return out;
+}
+
+export const digitsOf = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
+
+// ------------------------------------------------------------------------------- address
+
+export interface AddressChange {
+  line1: string;
+  unit?: string;
+  city: string;
+  postal_code: string;
+}
+
+export type AddressExtraction = { ok: true; address: AddressChange } | { ok: false; partial: string } | undefined;
+
+const ADDRESS_CUE =
+  /\b((?:moved|moving|relocat\w*) (?:to|into)|(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved|new address|address (?:is now|is|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address|(?:now )?(?:live|living) at)\b/i;
+/** Cues that say an address change is meant even when the address itself is incomplete. */
+const STRONG_ADDRESS_CUE = /\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b/i;
+const UNIT_RE = /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
+const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
+const STREET_RE = /\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)/i;
+
+function unitLabel(kind: string, id: string): string {
+  const k = kind.toLowerCase();
+  const label = k.startsWith('apt') || k === 'apartment' ? 'Apt' : k === 'ste' || k === 'suite' ? 'Suite' : capitalize(k);
+  return `${label} ${id.toUpperCase()}`;
+}
+
+/** "we moved to 12 Oak St Apt 3, Maple Harbor MH 1042" → {line1, unit, city, postal_code}. */
+export function extractAddress(text: string): AddressExtraction {
+  if (!ADDRESS_CUE.test(text)) return undefined;
+  const cue = ADDRESS_CUE.exec(text)!;
+  let rest = text.slice(cue.index + cue[0].length).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
+  // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
+  rest = rest.split(/(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+(?:and|please|thanks|thank you)\b/i)[0]!.trim();
+  rest = rest.replace(/[.\s]+$/, '');
+  const street = STREET_RE.exec(rest) ?? /\b(\d+[a-z]?\s+[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}?)(?=\s*(?:,|\b(?:apt|apartment|unit|suite|ste|flat)\b|#))/i.exec(rest);
+  const strong = STRONG_ADDRESS_CUE.test(text);
+  if (!street) return rest && strong ? { ok: false, partial: rest } : strong && /\b(moved|new address)\b/i.test(text) ? { ok: false, partial: '' } : undefined;
+  let line1 = street[1]!.trim().replace(/\.$/, '');
+  let after = rest.slice(street.index + street[0].length);
+  let unit: string | undefined;
+  const u = UNIT_RE.exec(after);
+  if (u && u.index <= 3) {
+    unit = u[1] ? unitLabel(u[1], u[2]!) : `#${u[3]!.toUpperCase()}`;
+    after = after.slice(u.index + u[0].length);
+  }
+  const postal = POSTAL_RE.exec(after);
+  let postal_code: string | undefined;
+  if (postal) {
+    postal_code = postal[1]!.trim();
+    after = after.slice(0, postal.index);
+  }
+  const city = after.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s*,\s*/g, ' ').trim();
+  line1 = line1.replace(/\s+/g, ' ');
+  if (!postal_code || city.length < 2 || line1.length < 3) return strong ? { ok: false, partial: rest } : undefined;
+  return { ok: true, address: { line1, ...(unit ? { unit } : {}), city, postal_code } };
+}
+
+export function formatAddress(a: { line1: string; unit?: string | null; city: string; postal_code: string }): string {
+  return `${a.line1}${a.unit ? `, ${a.unit}` : ''}, ${a.city} ${a.postal_code}`;
+}
+
+// ---------------------------------------------------------------------------- preferences
+
+export interface PreferenceChanges {
+  contact?: 'email' | 'sms' | 'phone';
+  preferred_time?: 'mornings' | 'afternoons' | 'any';
+  eco_products?: boolean;
+  pets?: string;
+}
+
+const PETS = '(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|guinea pigs?|pets?)';
+const COUNT = '(?:a|an|one|two|three|four|five|\\d+|some|a couple of|new)';
+
+export function extractPreferences(text: string): PreferenceChanges {
+  const t = normalize(text);
+  const out: PreferenceChanges = {};
+  const negated = (re: RegExp) => new RegExp(`\\b(?:don't|do not|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
+
+  // Eco products.
+  const eco = /\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b/;
+  if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/);
+  else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
+
+  // Contact channel.
+  const prefers = /\b(prefer|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
+  if (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t)) {
+    if (/\b(texts?|sms|text messages?|texting)\b/.test(t)) out.contact = 'sms';
+    else if (/\b(e-?mails?)\b/.test(t) && !/@/.test(t)) out.contact = 'email';
+    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(t) && !/\d{3}/.test(t)) out.contact = 'phone';
+  }
+
+  // Preferred time of day for visits (a standing preference, not a booking time).
+  if (/\b(prefer|usually|generally|always|best for (?:me|us)|works? best|better for (?:me|us))\b/.test(t)) {
+    if (/\bmornings?\b/.test(t)) out.preferred_time = 'mornings';
+    else if (/\bafternoons?\b/.test(t)) out.preferred_time = 'afternoons';
+    else if (/\b(any ?time|anytime|whenever|no preference)\b/.test(t)) out.preferred_time = 'any';
+  }
+
+  // Pets.
+  const pets = new RegExp(`\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`).exec(t);
+  if (pets) out.pets = clip(pets[1]!.replace(/^new\s+/, 'a '), 200);
+  else if (/\bno (?:more )?pets\b|\bno longer have (?:a |any )?pets?\b/.test(t)) out.pets = 'none';
+  return out;
+}
+
+// ------------------------------------------------------------------------------ name change
+
+const NAME = /^([A-Z][A-Za-z'’-]+(?:\s+[A-Z][A-Za-z'’-]+){0,3})/;
+const NAME_LEADS = [
+  /\b(?:change|update|correct) (?:my|the) name (?:on (?:my|the) account )?to\s+/i,
+  /\bmy (?:new|legal|married) name is\s+/i,
+  /\bmy name is now\s+/i,
+  /\bname should (?:be|read)\s+/i,
+  /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
+];
+
+/** A new name the customer asks for ("change my name to Maria Lopez", "my name is Maria Lopez now"). */
+export function extractNameChange(text: string): string | undefined {
+  for (const lead of NAME_LEADS) {
+    const m = lead.exec(text);
+    if (!m) continue;
+    const name = NAME.exec(text.slice(m.index + m[0].length));
+    if (name) return name[1]!.trim();
+  }
+  return undefined;
+}
+
+// --------------------------------------------------------------------------- ticket triage
+
+export interface ProblemTriage {
+  category: TicketCategory;
+  priority: TicketPriority;
+  label: string;
+}
+
+const SAFETY = /\b(gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell|electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding|carbon monoxide|unsafe|dangerous|emergency)\b/;
+const WATER = /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
+const ACTIVE = /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
+const DAMAGE = /\b(broke|broken|break|smashed|shattered|cracked|scratch\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
+const MISSED = /\b(no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)|didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)|never (?:showed|came|turned up|arrived)|no[- ]show|missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)|stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting)\b/;
+const LATE = /\b(late|running behind|delayed)\b/;
+const BILLING = /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice)\b/;
+const TECHNICAL = /\b(not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)|isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error|wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose)\b/;
+const COMPLAINT = /\b(skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)|didn'?t clean|did not clean|wasn'?t cleaned|not cleaned|rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible|poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)|still dirty|not clean|wasn'?t clean|filthy|complain\w*|dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable)\b/;
+const EXPLICIT_TICKET = /\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?(?:ticket|case|complaint|claim)\b|\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b|\bescalat\w*\b|\bwarranty claim\b/;
+
+/** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
+export function reportsProblem(text: string): boolean {
+  const t = normalize(text);
+  return (
+    SAFETY.test(t) ||
+    (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:faucet|tap)\b/.test(t)) ||
+    DAMAGE.test(t) ||
+    MISSED.test(t) ||
+    /\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) (?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b/.test(t) ||
+    /\b(double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|incorrect (?:charge|amount|bill)|extra charge|(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund)\b/.test(t) ||
+    (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
+    COMPLAINT.test(t)
+  );
+}
+
+export function wantsTicket(text: string): boolean {
+  return EXPLICIT_TICKET.test(normalize(text));
+}
+
+/** Category and priority: urgent for safety, water leaks and active damage; high for missed visits. */
+export function triage(text: string): ProblemTriage {
+  const t = normalize(text);
+  const safety = SAFETY.test(t);
+  const water = WATER.test(t);
+  const active = ACTIVE.test(t);
+  const damage = DAMAGE.test(t);
+  if (safety) {
+    const technical = !damage && !water && (TECHNICAL.test(t) || /\b(install\w*|thermostat|fan|wir\w*|outlet|switch|appliance|repair\w*|fixed|mounted)\b/.test(t));
+    return { category: technical ? 'technical' : 'damage', priority: 'urgent', label: 'Urgent safety issue' };
+  }
+  if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
+  if (damage) return { category: 'damage', priority: active ? 'urgent' : 'normal', label: 'Damage report' };
+  if (MISSED.test(t)) return { category: 'scheduling', priority: 'high', label: 'Missed visit' };
+  if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };
+  if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
+  if (TECHNICAL.test(t)) return { category: 'technical', priority: 'normal', label: 'Technical issue' };
+  if (COMPLAINT.test(t)) return { category: 'complaint', priority: 'normal', label: 'Complaint' };
+  if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t)) return { category: 'scheduling', priority: 'normal', label: 'Scheduling request' };
+  return { category: 'general', priority: 'normal', label: 'Customer request' };
+}
+
+/** A subject line (≤150 chars) from the label and the customer's first sentence. */
+export function ticketSubject(label: string, text: string): string {
+  const first = splitSentences(text.replace(/\s+/g, ' ').trim())[0] ?? text;
+  const body = first.replace(/^(hi|hello|hey)[,!.\s]+/i, '').replace(/[.!?]+$/, '');
+  return clip(`${label}: ${capitalize(body)}`, 150);
+}
+
+// ------------------------------------------------------------------------------ visit notes
+
+const NOTE_WORDS = /\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|keys|park|parking|doorman|concierge|allerg\w*|fragrance|focus|please bring|ring|knock|side door|back door|stairs|elevator|lift)\b/i;
+
+/** Sentences meant for the crew (access, pets, parking), for book_slot's notes. */
+export function visitNotes(text: string): string | undefined {
+  const parts = splitSentences(text)
+    .flatMap((s) => s.split(/\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b))\s*/i))
+    .filter((s) => NOTE_WORDS.test(s))
+    .filter((s) => !/\b(book|schedule|reserve|e-?mail me|send me)\b/i.test(s));
+  if (!parts.length) return undefined;
+  return clip(parts.map((s) => s.trim().replace(/[.]+$/, '')).join('. '), 1000);
+}

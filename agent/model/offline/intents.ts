@@ -1,0 +1,136 @@
+import { normalize } from './text.js';
+
+/** What a customer message asks for. Several can be true at once ("book … and email me …"). */
+export interface Cues {
+  greeting: boolean;
+  thanks: boolean;
+  farewell: boolean;
+  /** A short yes ("yes please", "sure, go ahead"). */
+  affirm: boolean;
+  /** A short no ("no thanks"). */
+  deny: boolean;
+  /** Phrased as a question (and not as a request to act). */
+  question: boolean;
+  /** Asks to book: "book", "schedule", "can someone come/fix …". `strong` when a booking verb is used. */
+  book: { strong: boolean; weak: boolean };
+  /** Changes something already requested: "same time next week", "make it 3pm", "move it to Thursday". */
+  reschedule: boolean;
+  sameTimeNextWeek: boolean;
+  /** Shifts by a relative amount: "an hour later" → +60. */
+  relativeShiftMinutes?: number;
+  /** Takes back a request: "never mind", "cancel that request", "don't book it". */
+  withdraw: boolean;
+  /** Cancels a booking ("cancel my appointment on Friday"). */
+  cancelBooking: boolean;
+  /** "email me the confirmation/details/receipt". */
+  sendEmail: boolean;
+  /** Asks about the account: bookings, tickets, contact details or everything. */
+  lookup?: 'bookings' | 'tickets' | 'contact' | 'account';
+  /** Tries to talk the assistant out of its rules. */
+  injection: boolean;
+}
+
+const GREETING = /^(hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b/;
+const THANKS = /\b(thanks|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
+const FAREWELL = /\b(bye|goodbye|good bye|see you|see ya|have a (?:good|great|nice) (?:day|one|evening|weekend)|talk (?:to you )?later)\b/;
+const AFFIRM = /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great|absolutely|definitely|please|correct|right|that one|yes please)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$/;
+const DENY = /^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$/;
+const QUESTION_START = /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
+const REQUEST_START = /^(?:can|could|would|will) (?:you|someone|somebody|i|we|one of your)\b/;
+
+const BOOK_STRONG = /\b(book|booking for|rebook|re-book|schedule|reserve|set up (?:a|an) (?:appointment|visit|cleaning)|make (?:a|an) (?:appointment|booking|reservation)|sign (?:me|us) up|put (?:me|us) down|get (?:me|us) (?:in|on the (?:calendar|schedule))|pencil (?:me|us) in)\b/;
+const BOOK_WEAK =
+  /\b(come (?:out|over|by|and)|send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)|(?:can|could) (?:someone|somebody|you) (?:come|fix|repair|install|mount|clean|do|look at|take a look)|(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like|(?:can|could|may) (?:i|we) (?:get|have|book|schedule)|get (?:a|an|someone|somebody) (?:to|out|over|in)|(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)|available|availability|openings?|slots?)\b/;
+
+const RESCHEDULE =
+  /\b(same time|make it|make that|move it|move that|move (?:my|the) (?:booking|appointment|visit|cleaning)|change it|change that|change (?:the )?(?:time|day|date)|switch (?:it|that|to)|push it|push that|bump it|instead|actually|reschedul\w*|rather|how about|what about|can we do|could we do|let'?s do|let'?s make it|(?:an? |\d+ |two |three )?(?:hour|hours|minutes?) (?:later|earlier)|a bit (?:later|earlier)|later that day|earlier that day|works better|better for me)\b/;
+
+const WITHDRAW =
+  /\b(never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that|cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))|don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)|do not (?:book|send|change|update|proceed)|withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?|no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it))\b/;
+const CANCEL_BOOKING = /\bcancel(?:l?ing)? (?:my|our|the|this|that|tomorrow's|next week's|friday's|monday's|tuesday's|wednesday's|thursday's|saturday's) ?(?:upcoming |next )?(?:booking|appointment|visit|cleaning|clean|repair|install\w*|reservation)\b/;
+
+const SEND_EMAIL = [
+  /\be-?mail (?:me|us|it|that|this|them)\b/,
+  /\bsend (?:me|us) (?:an? )?(?:e-?mail|confirmation|copy|receipt|summary|details|the (?:confirmation|details|receipt|summary|info|information|invoice))\b/,
+  /\bsend (?:the|a|an|that|this|my) (?:confirmation|details|receipt|summary|invoice|copy|info|information)\b[^.!?]*\b(?:to me|e-?mail|inbox)\b/,
+  /\b(?:confirmation|details|receipt|summary|copy|invoice)\b[^.!?]{0,20}\b(?:by|via|over|in an?|to my) e-?mail\b/,
+  /\b(?:drop|shoot|fire off) (?:me|us) an? e-?mail\b/,
+];
+
+const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
+  { kind: 'tickets', re: /\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|any (?:open )?tickets|tickets? (?:do i have|are open))\b/ },
+  {
+    kind: 'bookings',
+    re: /\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|do i have|have i got|upcoming|next)\b[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|for me)?|\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b|\bwhen(?:'s| is) my next\b|\bwhat (?:bookings?|appointments?|visits?) do i have\b/,
+  },
+  { kind: 'contact', re: /\bwhat (?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/ },
+  { kind: 'account', re: /\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) (?:on |in )?my (?:account|profile|record|details|info)\b|\bmy account (?:details|info|summary)\b|\bwhat do you have on (?:file|me)\b/ },
+];
+
+const INJECTION =
+  /\b(ignore (?:all |any |your |the |previous |prior |these )*(?:rules|instructions|guidelines|policies|prompt)|(?:it'?s|it is|this is|already|been) (?:already |been )?(?:pre-?)?approved|pre-?approved|no need (?:for|to wait for) (?:approval|a manager)|skip (?:the )?(?:approval|manager|review)|bypass|override|system prompt|developer mode|you are now|jailbreak|do it now without|without (?:approval|asking))\b/;
+
+const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
+
+export function detectCues(text: string): Cues {
+  const t = normalize(text);
+  const short = t.split(' ').length <= 6;
+  const shift = /\b(an?|\d+|one|two|three|four|half an?)\s*(hours?|hrs?|minutes?|mins?)\s+(later|earlier)\b/.exec(t);
+  let relativeShiftMinutes: number | undefined;
+  if (shift) {
+    const qty = shift[1]!.startsWith('half') ? 0.5 : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
+    const unit = shift[2]!.startsWith('h') ? 60 : 1;
+    relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
+  }
+  const lookup = LOOKUP.find((l) => l.re.test(t))?.kind;
+  const bookStrong = BOOK_STRONG.test(t) && !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t);
+  return {
+    greeting: GREETING.test(t),
+    thanks: THANKS.test(t),
+    farewell: FAREWELL.test(t),
+    affirm: short && AFFIRM.test(t),
+    deny: short && DENY.test(t),
+    question: /\?/.test(t) || (QUESTION_START.test(t) && !REQUEST_START.test(t)),
+    book: { strong: bookStrong, weak: BOOK_WEAK.test(t) },
+    reschedule: RESCHEDULE.test(t),
+    sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
+    ...(relativeShiftMinutes ? { relativeShiftMinutes } : {}),
+    withdraw: WITHDRAW.test(t),
+    cancelBooking: CANCEL_BOOKING.test(t),
+    sendEmail: SEND_EMAIL.some((re) => re.test(t)),
+    ...(lookup && !bookStrong ? { lookup } : {}),
+    injection: INJECTION.test(t),
+  };
+}
+
+/** Starts like an information question ("how much…", "do you…"), i.e. not a request to act. */
+export function isInformationQuestion(text: string): boolean {
+  const t = normalize(text);
+  if (QUESTION_START.test(t) && !REQUEST_START.test(t)) return true;
+  // "We're moving next month, what do I need to do?": a later clause asks for information.
+  return clauses(t).some(isInfoClause);
+}
+
+const clauses = (t: string) => t.split(/(?<=[.!?])\s+|,\s+/).map((c) => c.trim()).filter(Boolean);
+const isInfoClause = (c: string) => c.endsWith('?') && QUESTION_START.test(c) && !REQUEST_START.test(c);
+
+/** The text without its information-question clauses: what the customer asks us to do, if anything. */
+export function requestPart(text: string): string {
+  const t = normalize(text);
+  if (QUESTION_START.test(t) && !REQUEST_START.test(t) && !/[.!]\s/.test(t)) return '';
+  return clauses(t)
+    .filter((c) => !isInfoClause(c))
+    .join(' ');
+}
+
+/** Which kind of pending request a withdrawal talks about, if it says. */
+export function withdrawTarget(text: string): 'book_slot' | 'send_email' | 'update_customer' | 'create_ticket' | undefined {
+  const t = normalize(text);
+  if (/\b(ticket|complaint|claim)\b/.test(t)) return 'create_ticket';
+  if (/\b(change|update|changing|updating)\b[^.!?]*\b(email|e-mail|phone|number|address|name|preferences?|details)\b|\b(address|phone number|my details|preferences?)\b/.test(t)) {
+    return 'update_customer';
+  }
+  if (/\b(send|sending|the email|that email|e-?mail me|e-?mail)\b/.test(t)) return 'send_email';
+  if (/\b(book|booking|appointment|visit|slot|clean\w*|repair|install\w*|reservation)\b/.test(t)) return 'book_slot';
+  return undefined;
+}

@@ -1,0 +1,487 @@
+import type { ApprovalEvent, PlanContext } from '../../plan-context.js';
+import type { ToolCallLike } from './conversation.js';
+import { formatAddress } from './entities.js';
+import { matchServices, serviceName } from './services.js';
+import { clip, contentWords, formatPrice, isRecord, joinList, overlap, splitSentences, stem } from './text.js';
+import { formatClock, formatDay, formatWhen, type LocalDate, type LocalTime } from './when.js';
+
+export const firstName = (ctx: PlanContext) => ctx.customer?.name.split(/\s+/)[0] ?? '';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const withStop = (s: string) => (/[.!?…]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+
+// ------------------------------------------------------------------------------ small talk
+
+export function greetingReply(ctx: PlanContext): string {
+  const name = firstName(ctx);
+  return `Hi${name ? ` ${name}` : ''}! How can I help today? I can answer questions about our services, book a visit, update your contact details or look into a problem for you.`;
+}
+export const thanksReply = () => "You're welcome! Let me know if there's anything else I can help with.";
+export const farewellReply = () => 'Thanks for reaching out. Have a great day!';
+export const denyReply = () => 'No problem. Let me know if there is anything else I can do for you.';
+export const unknownReply = () =>
+  "Sorry, I'm not sure I understood. Could you tell me a bit more? For example, I can answer a question, book a visit (tell me the service, day and time), update your email, phone or address, email you details, or open a ticket about a problem.";
+
+export const UNLINKED =
+  "Your Slack account isn't linked to a customer record yet, so I can't make bookings or changes, look up an account or open tickets from here. A manager can link your account, and after that I can take care of it for you. In the meantime I'm happy to answer questions about our services.";
+
+export const INJECTION_NOTE = 'Just so you know, I can only request changes: a manager reviews them before anything happens, and I can\'t skip that step.';
+
+// ----------------------------------------------------------------------- knowledge base
+
+/** Words that say nothing about what the question is about. */
+const UNINFORMATIVE = new Set(
+  ['work', 'offer', 'policy', 'question', 'home', 'service', 'company', 'thing', 'way', 'good', 'time', 'clean', 'cleaning', 'visit', 'book', 'booking', 'technician', 'house', 'people', 'someone'].map(stem),
+);
+const PRICE_Q = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
+const TIME_Q = /\b(when|hours|open|close|closed|what time|saturdays?|sundays?|weekends?|holidays?|days?)\b/i;
+
+/** Words customers use for what the articles call something else (stemmed on use). */
+const QUERY_SYNONYMS: Record<string, string[]> = {
+  push: ['reschedule', 'move'],
+  postpone: ['reschedule', 'move'],
+  move: ['reschedule'],
+  pay: ['charge', 'fee', 'cost', 'price', 'payment', 'card'],
+  paying: ['charge', 'fee', 'cost', 'price'],
+  extra: ['fee', 'surcharge', 'charge'],
+  cost: ['price', 'charge', 'fee'],
+  charge: ['fee', 'price'],
+  compensation: ['credit', 'refund'],
+  money: ['refund', 'charge', 'payment'],
+  compensate: ['credit', 'refund'],
+  late: ['late', 'delay'],
+  arrive: ['arrival', 'window', 'start'],
+  turn: ['arrival', 'arrive', 'window'],
+  show: ['arrival', 'arrive'],
+  inside: ['access', 'lockbox', 'key', 'home'],
+  skipped: ['missed', 'guarantee', 're-clean'],
+  missed: ['guarantee', 're-clean'],
+  forgot: ['missed', 'guarantee'],
+  weekend: ['saturday', 'sunday'],
+  open: ['hours', 'business'],
+  cancel: ['cancellation'],
+  tip: ['tipping'],
+  safe: ['safety', 'background', 'vetting', 'insurance'],
+  sick: ['ill', 'illness'],
+  ill: ['illness', 'sick'],
+  dog: ['pet'],
+  mom: ['parent', 'family'],
+  mum: ['parent', 'family'],
+  mother: ['parent', 'family'],
+  dad: ['parent', 'family'],
+  father: ['parent', 'family'],
+  place: ['address', 'property'],
+  where: ['area', 'address'],
+  cat: ['pet'],
+};
+
+function questionWords(question: string): Set<string> {
+  const all = contentWords(question);
+  const useful = new Set([...all].filter((w) => !UNINFORMATIVE.has(w)));
+  const base = useful.size ? useful : all;
+  const out = new Set(base);
+  for (const w of base) for (const syn of QUERY_SYNONYMS[w] ?? []) for (const x of contentWords(syn)) out.add(x);
+  return out;
+}
+
+/** Levenshtein distance, capped: cheap typo tolerance ("warrenty", "cartrige"). */
+function within2(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      rowMin = Math.min(rowMin, cur[j]!);
+    }
+    if (rowMin > 2) return false;
+    prev = cur;
+  }
+  return prev[b.length]! <= 2;
+}
+
+/** Question words, with misspelt ones (5+ letters) replaced by the article word they nearly match. */
+function correctTypos(q: Set<string>, vocabulary: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const w of q) {
+    if (vocabulary.has(w) || w.length < 5 || /\d/.test(w)) {
+      out.add(w);
+      continue;
+    }
+    const fix = [...vocabulary].find((v) => v.length >= 5 && v[0] === w[0] && within2(w, v));
+    out.add(fix ?? w);
+  }
+  return out;
+}
+
+interface SnippetUnit {
+  text: string;
+  /** A " … " fragment break follows (search snippets are excerpts). */
+  breakAfter: boolean;
+}
+
+/** Sentences of a search snippet, fragment breaks (" … ") kept as boundaries. */
+function snippetUnits(snippet: string): SnippetUnit[] {
+  const pieces = snippet.split(/\s*(?:…|\.\.\.)\s*/).map((p) => p.trim());
+  const units: SnippetUnit[] = [];
+  pieces.forEach((piece, pi) => {
+    const sentences = splitSentences(piece);
+    sentences.forEach((text, si) => units.push({ text, breakAfter: si === sentences.length - 1 && pi < pieces.length - 1 }));
+  });
+  return units;
+}
+
+const startsMid = (u: SnippetUnit) => /^[a-z]/.test(u.text);
+const endsMid = (u: SnippetUnit) => !/[.!?)"”’]$/.test(u.text);
+
+/** Units i..j as a faithful quote: "…" where the excerpt starts or ends mid-sentence. */
+function quoteUnits(units: SnippetUnit[], i: number, j: number): string {
+  let out = '';
+  for (let k = i; k <= j; k++) out += (k > i ? (units[k - 1]!.breakAfter ? ' … ' : ' ') : '') + units[k]!.text;
+  return `${startsMid(units[i]!) ? '…' : ''}${out}${endsMid(units[j]!) ? '…' : ''}`;
+}
+
+function priceLead(question: string, ctx: PlanContext): string {
+  if (!PRICE_Q.test(question) && !/\bhow long\b/i.test(question)) return '';
+  const named = matchServices(question, ctx.services).matches;
+  if (named.length !== 1) return '';
+  const s = named[0]!;
+  const hours = s.duration_minutes / 60;
+  const duration = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${s.duration_minutes} minutes`;
+  return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.`;
+}
+
+/** A short answer quoting the most relevant sentences of the best matching retrieved article. */
+export function answerFromKb(question: string, ctx: PlanContext): { text: string; articleId: string } | undefined {
+  const asked = questionWords(question);
+  if (!asked.size) return undefined;
+  const informative = [...contentWords(question)].filter((w) => !UNINFORMATIVE.has(w)).length;
+  const named = matchServices(question, ctx.services).matches;
+  const nameWords = new Set(named.flatMap((s) => [...contentWords(s.name)]));
+  // The article sharing the most words with the question; the retriever's order breaks ties.
+  const ranked = ctx.retrieved
+    .map((a, i) => {
+      const articleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')} ${a.snippet}`);
+      const q = correctTypos(asked, articleWords);
+      const titleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')}`);
+      return { a, i, q, hits: overlap(q, articleWords) + overlap(q, titleWords) };
+    })
+    .sort((x, y) => y.hits - x.hits || y.a.score - x.a.score || x.i - y.i);
+  for (const { a, q } of ranked) {
+    const articleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')} ${a.snippet}`);
+    if (overlap(q, articleWords) < (informative >= 7 ? 2 : 1)) continue;
+    const units = snippetUnits(a.snippet);
+    if (!units.length) continue;
+    const scores = units.map((u) => {
+      const sw = contentWords(u.text);
+      let score = overlap(q, sw) * 2;
+      if (PRICE_Q.test(question) && /\$\d/.test(u.text)) score += 2;
+      if (TIME_Q.test(question) && /\d(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)/i.test(u.text)) score += 1;
+      if (nameWords.size && overlap(nameWords, sw) === nameWords.size) score += 3;
+      // Prefer whole sentences over ones the excerpt cut off.
+      if (score > 0) score -= (startsMid(u) ? 1 : 0) + (endsMid(u) ? 1 : 0);
+      return score;
+    });
+    let best = 0;
+    scores.forEach((sc, k) => {
+      if (sc > scores[best]!) best = k;
+    });
+    let i = best;
+    let j = best;
+    // Add the neighbouring sentence of the same excerpt when it is relevant too and the quote stays short.
+    const before = i > 0 && !units[i - 1]!.breakAfter ? scores[i - 1]! : -1;
+    const after = j + 1 < units.length && !units[j]!.breakAfter ? scores[j + 1]! : -1;
+    if (Math.max(before, after) > 0 && Math.max(before, after) >= scores[best]! / 2) {
+      if (after >= before && quoteUnits(units, i, j + 1).length <= 320) j++;
+      else if (before > after && quoteUnits(units, i - 1, j).length <= 320) i--;
+    }
+    const quote = clip(quoteUnits(units, i, j), 420);
+    const priced = priceLead(question, ctx);
+    const lead = priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '';
+    const follow =
+      ctx.customer && named.length === 1 && !/\b(refund|cancel)/i.test(question)
+        ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? Just tell me the day and time.`
+        : ' Is there anything else I can help with?';
+    const body = lead ? `${lead} Our help article "${a.title}" says: "${quote}"` : `Here's what our help article "${a.title}" says: "${quote}"`;
+    return { text: `${body}${follow}`, articleId: a.id };
+  }
+  return undefined;
+}
+
+/** Price and duration straight from the service catalogue, when the articles had nothing. */
+export function answerFromServices(question: string, ctx: PlanContext): string | undefined {
+  if (!PRICE_Q.test(question) && !/\bhow long\b/i.test(question)) return undefined;
+  const named = matchServices(question, ctx.services).matches;
+  if (named.length !== 1) return undefined;
+  const s = named[0]!;
+  const hours = s.duration_minutes / 60;
+  const duration = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${s.duration_minutes} minutes`;
+  return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.${ctx.customer ? ' Would you like me to book one? Just tell me the day and time.' : ''}`;
+}
+
+export function noAnswerReply(ctx: PlanContext): string {
+  return ctx.customer
+    ? "I couldn't find anything in our help centre that answers that. Would you like me to open a ticket so someone from our team can get back to you?"
+    : "I couldn't find anything in our help centre that answers that. Once a manager has linked your Slack account to your customer record, I can pass questions like this on to our team.";
+}
+
+// ------------------------------------------------------------------- describing requests
+
+export function describeChanges(changes: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (str(changes.name)) out.push(`name to ${str(changes.name)}`);
+  if (str(changes.email)) out.push(`email to ${str(changes.email)}`);
+  if (str(changes.phone)) out.push(`phone number to ${str(changes.phone)}`);
+  if (isRecord(changes.address)) {
+    const a = changes.address;
+    out.push(`address to ${formatAddress({ line1: str(a.line1), unit: str(a.unit) || null, city: str(a.city), postal_code: str(a.postal_code) })}`);
+  }
+  if (isRecord(changes.preferences)) {
+    const p = changes.preferences;
+    if (str(p.contact)) out.push(`contact preference to ${{ sms: 'text messages', email: 'email', phone: 'phone calls' }[str(p.contact)] ?? str(p.contact)}`);
+    if (str(p.preferred_time)) out.push(`preferred visit time to ${str(p.preferred_time) === 'any' ? 'any time' : str(p.preferred_time)}`);
+    if (typeof p.eco_products === 'boolean') out.push(`product preference to ${p.eco_products ? 'eco-friendly products' : 'our standard products'}`);
+    if (str(p.pets)) out.push(`pets on file to "${str(p.pets)}"`);
+  }
+  if (typeof changes.notes === 'string') out.push('account notes');
+  return out;
+}
+
+/** "book Deep Cleaning on Tue, Dec 8, 10:00 AM EST" — what a call would do, in plain words. */
+export function describeCall(call: ToolCallLike, ctx: PlanContext): string {
+  const a = call.args;
+  switch (call.name) {
+    case 'book_slot':
+      return `book ${serviceName(ctx.services, str(a.service_id))} on ${formatWhen(str(a.start_time), ctx.timeZone)}`;
+    case 'update_customer':
+      return `update your ${joinList(describeChanges(isRecord(a.changes) ? a.changes : {}))}`;
+    case 'create_ticket':
+      return `open a ${str(a.priority) === 'urgent' ? 'urgent ' : str(a.priority) === 'high' ? 'high-priority ' : ''}support ticket: "${str(a.subject)}"`.replace('a urgent', 'an urgent');
+    case 'send_email':
+      return `email you "${str(a.subject)}"`;
+    case 'lookup_customer':
+      return 'look up your account';
+    case 'search_knowledge_base':
+      return `search our help centre for "${str(a.query)}"`;
+    case 'withdraw_request':
+      return 'withdraw your pending request';
+    default:
+      return `run ${call.name}`;
+  }
+}
+
+/**
+ * The text of a tool-call message. The graph lists proposed writes itself ("I've sent this request
+ * to our team for approval: …") after this text, and reads and withdrawals are followed by our own
+ * reply to their results, so this carries only a short lead-in; notes are added by the planner.
+ */
+export function proposalText(calls: ToolCallLike[]): string {
+  if (calls.some((c) => c.name === 'lookup_customer')) return 'Let me check your account.';
+  if (calls.length && calls.every((c) => c.name === 'withdraw_request')) return 'Okay, let me withdraw that.';
+  return '';
+}
+
+// ---------------------------------------------------------------------------- tool results
+
+function alternativesOf(details: unknown, timeZone: string): { start_time: string; label: string }[] {
+  if (!isRecord(details) || !Array.isArray(details.alternatives)) return [];
+  return details.alternatives
+    .filter(isRecord)
+    .map((alt) => {
+      const start = str(alt.start_time) || str(alt.starts_at);
+      return { start_time: start, label: str(alt.label) || (start ? formatWhen(start, timeZone) : '') };
+    })
+    .filter((alt) => alt.start_time && alt.label)
+    .slice(0, 5);
+}
+
+export interface ErrorExplanation {
+  text: string;
+  alternatives: { start_time: string; label: string }[];
+}
+
+/** Why a call was refused or failed, in plain words, with any alternative times offered. */
+export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContext): ErrorExplanation {
+  const e = isRecord(error) ? error : {};
+  const code = str(e.code);
+  const message = str(e.message).replace(/\s+/g, ' ').trim();
+  const alternatives = alternativesOf(e.details, ctx.timeZone);
+  const what = describeCall(call, ctx);
+  let text: string;
+  switch (code) {
+    case 'slot_unavailable':
+      text = `That time isn't available, so I couldn't ${what}.`;
+      break;
+    case 'slot_in_past':
+      text = `That time has already passed, so I couldn't ${what}.`;
+      break;
+    case 'outside_business_hours':
+      text = `That's outside our visit hours, so I couldn't ${what}.`;
+      break;
+    case 'no_email_on_file':
+      text = "We don't have an email address on file for you, so I couldn't send that email. If you tell me your email address, I can ask to add it.";
+      break;
+    case 'not_found':
+      text = `I couldn't ${what}: ${message || 'something it refers to was not found'}.`;
+      break;
+    case 'invalid_arguments':
+      text = `I couldn't ${what} because some details weren't valid${message ? ` (${clip(message, 160)})` : ''}. Could you check them for me?`;
+      break;
+    case 'out_of_scope':
+      text = `I'm not able to ${what} from this conversation.`;
+      break;
+    case 'conflict':
+      text = `I couldn't ${what} because it conflicts with something already on your account${message ? ` (${clip(message, 160)})` : ''}.`;
+      break;
+    default:
+      text = `I couldn't ${what}${message ? `: ${clip(message, 200)}` : '.'}`;
+  }
+  if (!/[.?!]$/.test(text)) text += '.';
+  if (message && ['slot_unavailable', 'slot_in_past', 'outside_business_hours'].includes(code) && !alternatives.length) text += ` (${clip(message, 160)})`;
+  if (alternatives.length) {
+    text += ` Here are the closest openings:\n${alternatives.map((a, i) => `${i + 1}. ${a.label}`).join('\n')}\nWould one of these work? Just tell me which one.`;
+  } else if (call.name === 'book_slot' && code !== 'invalid_arguments') {
+    text += ' Would another day or time work for you?';
+  }
+  text += code === 'no_email_on_file' ? '' : ' Nothing was changed.';
+  return { text, alternatives };
+}
+
+export function pendingText(calls: ToolCallLike[], ctx: PlanContext): string {
+  if (calls.length === 1) {
+    return `I've sent your request to ${describeCall(calls[0]!, ctx)} to our team for approval. I'll let you know here as soon as a manager has decided.`;
+  }
+  return `I've sent these requests to our team for approval:\n${calls.map((c) => `- ${describeCall(c, ctx)}`).join('\n')}\nI'll let you know here as soon as a manager has decided.`;
+}
+
+/** What actually happened, from the executed call's result (falling back to its arguments). */
+export function executedText(tool: string, args: Record<string, unknown>, result: unknown, ctx: PlanContext): string {
+  const r = isRecord(result) ? result : {};
+  switch (tool) {
+    case 'book_slot': {
+      const b = isRecord(r.booking) ? r.booking : {};
+      const start = str(b.starts_at) || str(args.start_time);
+      const name = str(b.service_name) || serviceName(ctx.services, str(b.service_id) || str(args.service_id));
+      const extras = [str(b.id) ? `booking ${str(b.id)}` : '', typeof b.price_cents === 'number' ? formatPrice(b.price_cents) : ''].filter(Boolean);
+      return `You're booked: ${name} on ${formatWhen(start, ctx.timeZone)}${extras.length ? ` (${extras.join(', ')})` : ''}.`;
+    }
+    case 'update_customer': {
+      const changed = Array.isArray(r.changed_fields) ? r.changed_fields.map(String) : undefined;
+      const changes = isRecord(args.changes) ? args.changes : {};
+      if (changed && changed.length === 0) return 'Your details were already up to date, so nothing needed to change.';
+      const after = isRecord(r.after) ? r.after : {};
+      const shown: Record<string, unknown> = {};
+      for (const key of Object.keys(changes)) {
+        if (changed && !changed.some((f) => f === key || f.startsWith(`${key}.`))) continue;
+        shown[key] = key in after && key !== 'preferences' ? after[key] ?? changes[key] : changes[key];
+      }
+      const parts = describeChanges(Object.keys(shown).length ? shown : changes);
+      return parts.length ? `Your details are updated: I've changed your ${joinList(parts)}.` : 'Your details are updated.';
+    }
+    case 'create_ticket': {
+      const t = isRecord(r.ticket) ? r.ticket : {};
+      const id = str(t.id);
+      const subject = str(t.subject) || str(args.subject);
+      const priority = str(t.priority) || str(args.priority);
+      return `I've opened ticket ${id || '(no id yet)'}${subject ? `: "${subject}"` : ''}${priority ? ` (priority: ${priority})` : ''}. Our team will follow up with you.`;
+    }
+    case 'send_email': {
+      const status = str(r.status);
+      const subject = str(r.subject) || str(args.subject);
+      const to = str(r.to);
+      const verb = status === 'sent' ? 'has been sent' : 'is on its way';
+      return `The email "${subject}" ${verb}${to ? ` to ${to}` : ''}${str(r.email_id) ? ` (${str(r.email_id)})` : ''}.`;
+    }
+    default:
+      return 'That request has been completed.';
+  }
+}
+
+/** The reply to approval updates: truthful about what happened, using the executed (edited) arguments. */
+export function approvalEventText(e: ApprovalEvent, ctx: PlanContext): { text: string; alternatives: { start_time: string; label: string }[] } {
+  const call = { name: e.tool, args: e.args };
+  switch (e.status) {
+    case 'executed': {
+      const lead = e.edited ? 'A manager adjusted the details of your request before approving it. ' : 'Good news: a manager approved your request. ';
+      return { text: lead + executedText(e.tool, e.args, e.result, ctx), alternatives: [] };
+    }
+    case 'failed': {
+      const ex = explainError(call, e.error, ctx);
+      return { text: `A manager approved your request, but it couldn't be completed. ${ex.text}`, alternatives: ex.alternatives };
+    }
+    case 'rejected':
+      return {
+        text: `A manager declined the request to ${describeCall(call, ctx)}. ${e.reason ? `The reason given: ${withStop(clip(e.reason, 300))}` : 'No reason was given.'} Nothing was changed. Let me know if you'd like to try something different.`,
+        alternatives: [],
+      };
+    case 'expired':
+      return {
+        text: `Nobody was able to review your request to ${describeCall(call, ctx)} in time, so it expired and nothing was changed. Would you like me to submit it again?`,
+        alternatives: [],
+      };
+    case 'superseded':
+      return { text: `Your earlier request to ${describeCall(call, ctx)} was replaced by your newer one.`, alternatives: [] };
+    case 'withdrawn':
+      return { text: `Okay, I've withdrawn the request to ${describeCall(call, ctx)}. Nothing was changed.`, alternatives: [] };
+    default:
+      return { text: 'There is an update on your request.', alternatives: [] };
+  }
+}
+
+/** Answer an account question from a lookup_customer result. */
+export function lookupText(result: unknown, focus: 'bookings' | 'tickets' | 'contact' | 'account', ctx: PlanContext): string {
+  const r = isRecord(result) ? result : {};
+  if (r.status === 'not_found' || !isRecord(r.customer)) {
+    return r.status === 'ambiguous'
+      ? 'I found more than one matching account, so I can\'t tell which one is yours. A manager can sort that out.'
+      : "I couldn't find your account details right now. A manager can take a look for you.";
+  }
+  const c = r.customer;
+  const bookings = Array.isArray(r.upcoming_bookings) ? r.upcoming_bookings.filter(isRecord) : [];
+  const tickets = Array.isArray(r.open_tickets) ? r.open_tickets.filter(isRecord) : [];
+  const bookingLines = bookings.map(
+    (b) => `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
+  );
+  const ticketLines = tickets.map((t) => `- ${str(t.id)}: "${str(t.subject)}" (${str(t.status)}${str(t.priority) ? `, ${str(t.priority)} priority` : ''})`);
+  const bookingsText = bookings.length
+    ? `You have ${bookings.length} upcoming booking${bookings.length === 1 ? '' : 's'}:\n${bookingLines.join('\n')}`
+    : "You don't have any upcoming bookings.";
+  const ticketsText = tickets.length ? `Open tickets:\n${ticketLines.join('\n')}` : "You don't have any open tickets.";
+  const address = isRecord(c.address) ? formatAddress({ line1: str(c.address.line1), unit: str(c.address.unit) || null, city: str(c.address.city), postal_code: str(c.address.postal_code) }) : 'none on file';
+  const contactText = `On file: email ${str(c.email) || 'none'}, phone ${str(c.phone) || 'none'}, address ${address}.`;
+  const prefs = isRecord(c.preferences)
+    ? Object.entries(c.preferences)
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}`)
+    : [];
+  switch (focus) {
+    case 'bookings':
+      return `${bookingsText}${bookings.length ? '' : ' Would you like to book something?'}`;
+    case 'tickets':
+      return ticketsText;
+    case 'contact':
+      return contactText;
+    default:
+      return [`Here's what's on your account${firstName(ctx) ? `, ${firstName(ctx)}` : ''}:`, contactText, prefs.length ? `Preferences: ${prefs.join('; ')}.` : '', bookingsText, ticketsText]
+        .filter(Boolean)
+        .join('\n');
+  }
+}
+
+// ------------------------------------------------------------------------ clarifications
+
+export function listServices(services: readonly { name: string }[]): string {
+  return joinList(services.map((s) => s.name), 'or');
+}
+
+export function timeChoices(date: LocalDate | undefined, times: LocalTime[], timeZone: string): string {
+  const clocks = joinList(times.map(formatClock), 'or');
+  return date ? `${clocks} on ${formatDay(date, timeZone)}` : clocks;
+}
+
+// ---------------------------------------------------------------------------------- email
+
+export function emailBody(name: string, intro: string, facts: string[], outro: string): string {
+  return [`Hi ${name || 'there'},`, '', intro, '', ...facts, '', outro, '', 'Best regards,', 'Brightwell Home Services'].join('\n');
+}

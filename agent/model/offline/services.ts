@@ -1,0 +1,90 @@
+import type { PlanContext } from '../../plan-context.js';
+import { contentWords, normalize, stem, words } from './text.js';
+
+export type Service = PlanContext['services'][number];
+
+/**
+ * Extra words customers use for a word that appears in a service's name. Keyed by the (stemmed)
+ * name word, so it works for whatever catalogue PlanContext.services carries.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  standard: ['regular', 'basic', 'routine', 'normal', 'standard', 'weekly clean', 'biweekly clean', 'general clean', 'house clean', 'home clean', 'maid'],
+  deep: ['deep', 'thorough', 'spring clean', 'top to bottom', 'intensive'],
+  move: ['move out', 'move in', 'moveout', 'movein', 'move-out', 'move-in', 'moving out', 'moving in', 'end of tenancy', 'end of lease', 'vacate', 'deposit back'],
+  window: ['windows', 'window cleaning', 'window clean', 'window washing', 'clean the windows', 'clean my windows', 'wash the windows', 'glass'],
+  handyman: ['handyman', 'handy man', 'odd job', 'shelf', 'shelves', 'hang picture', 'hang a picture', 'pictures', 'assemble', 'assembly', 'furniture', 'sticking door', 'cabinet hardware'],
+  faucet: ['faucet', 'tap', 'taps', 'sink', 'dripping', 'drippy', 'leaky faucet', 'leaking faucet'],
+  drywall: ['drywall', 'sheetrock', 'plasterboard', 'hole in the wall', 'hole in my wall', 'hole in our wall', 'dent in the wall', 'patch'],
+  tv: ['tv', 'television', 'telly', 'mount my tv', 'tv mount', 'tv mounting', 'mount a tv'],
+  thermostat: ['thermostat', 'nest', 'ecobee', 'hive'],
+  fan: ['ceiling fan', 'fan'],
+};
+
+/** Words in service names that say nothing about which service it is. */
+const GENERIC_NAME_WORDS = new Set(
+  ['home', 'clean', 'cleaning', 'repair', 'install', 'installation', 'service', 'hour', 'wall', 'mounting', 'interior', 'smart', 'in', 'out', 'ceiling', 'patch'].map(stem),
+);
+
+/** Name words too common in other senses to count on their own ("move it to Thursday"). */
+const SYNONYM_ONLY_KEYS = new Set(['move', 'window']);
+
+/** Category words: "a cleaning" narrows to the cleaning services but does not pick one. */
+const CATEGORY_WORDS: Record<string, RegExp> = {
+  cleaning: /\b(clean|cleaning|cleaner|cleaners|cleanup|clean-up|maid)\b/,
+  repair: /\b(fix|repair|repairs|broken|handyman)\b/,
+  install: /\b(install|installation|installing|mount|mounting|set up|hook up)\b/,
+};
+
+export interface ServiceMatch {
+  /** Services the text clearly names, best first (usually one). */
+  matches: Service[];
+  /** When only a category was named ("a cleaning"), the candidates in that category. */
+  candidates: Service[];
+}
+
+function distinctiveKeys(s: Service): string[] {
+  const fromName = words(s.name.replace(/[/-]/g, ' ')).map(stem);
+  const fromId = s.id.replace(/^svc_/, '').split('_').map(stem);
+  return [...new Set([...fromName, ...fromId])].filter((w) => !GENERIC_NAME_WORDS.has(w));
+}
+
+function phraseIn(text: string, phrase: string): boolean {
+  const p = normalize(phrase).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+');
+  return new RegExp(`(^|[^a-z])${p}($|[^a-z])`).test(text);
+}
+
+/** Services mentioned by name, keyword or synonym. */
+export function matchServices(text: string, services: readonly Service[]): ServiceMatch {
+  const low = normalize(text);
+  const textStems = contentWords(low);
+  const scored: { s: Service; score: number }[] = [];
+  for (const s of services) {
+    let score = 0;
+    if (phraseIn(low, s.name)) score += 10;
+    for (const key of distinctiveKeys(s)) {
+      if (textStems.has(key) && !SYNONYM_ONLY_KEYS.has(key)) score += 3;
+      for (const syn of SYNONYMS[key] ?? []) if (phraseIn(low, syn)) score += syn.includes(' ') ? 4 : 2;
+    }
+    if (score > 0) scored.push({ s, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.s.id.localeCompare(b.s.id));
+  let matches: Service[] = [];
+  if (scored.length) {
+    const top = scored[0]!.score;
+    // Keep clear winners only; weak side-matches ("a fan" inside "ceiling fan") drop out.
+    matches = scored.filter((x) => x.score >= Math.max(3, top * 0.75)).map((x) => x.s);
+    if (!matches.length) matches = [scored[0]!.s];
+  }
+  let candidates: Service[] = [];
+  if (!matches.length) {
+    for (const [category, re] of Object.entries(CATEGORY_WORDS)) {
+      if (re.test(low)) candidates.push(...services.filter((s) => s.category === category));
+    }
+    candidates = [...new Map(candidates.map((s) => [s.id, s])).values()];
+  }
+  return { matches, candidates };
+}
+
+export function serviceName(services: readonly Service[], id: string): string {
+  return services.find((s) => s.id === id)?.name ?? id.replace(/^svc_/, '').replace(/_/g, ' ');
+}

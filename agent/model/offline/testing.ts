@@ -1,0 +1,161 @@
+/** Test helpers for the offline planner: hand-built PlanContexts and conversations, no database. */
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import type { z } from 'zod';
+import { BookSlotInput } from '../../../schema/tools/book-slot.js';
+import { CreateTicketInput } from '../../../schema/tools/create-ticket.js';
+import { LookupCustomerInput } from '../../../schema/tools/lookup-customer.js';
+import { SearchKnowledgeBaseInput } from '../../../schema/tools/search-knowledge-base.js';
+import { SendEmailInput } from '../../../schema/tools/send-email.js';
+import { UpdateCustomerInput } from '../../../schema/tools/update-customer.js';
+import {
+  approvalEventMessage,
+  PLAN_CONTEXT_KEY,
+  WITHDRAW_TOOL,
+  WithdrawArgsSchema,
+  type ApprovalEvent,
+  type PendingApproval,
+  type PlanContext,
+} from '../../plan-context.js';
+import { planTurn, toAIMessage, type PlannedTurn } from './planner.js';
+
+export const NOW = '2026-12-07T14:00:00.000Z'; // Monday 9:00 AM EST
+export const TZ = 'America/New_York';
+
+export const TEST_SERVICES: PlanContext['services'] = [
+  { id: 'svc_standard_clean', name: 'Standard Home Cleaning', category: 'cleaning', duration_minutes: 180, price_cents: 14900 },
+  { id: 'svc_deep_clean', name: 'Deep Cleaning', category: 'cleaning', duration_minutes: 240, price_cents: 28900 },
+  { id: 'svc_move_out_clean', name: 'Move-In/Move-Out Cleaning', category: 'cleaning', duration_minutes: 240, price_cents: 34900 },
+  { id: 'svc_window_clean', name: 'Interior Window Cleaning', category: 'cleaning', duration_minutes: 120, price_cents: 12900 },
+  { id: 'svc_handyman_hour', name: 'Handyman Hour', category: 'repair', duration_minutes: 60, price_cents: 9500 },
+  { id: 'svc_faucet_repair', name: 'Faucet Repair', category: 'repair', duration_minutes: 90, price_cents: 14500 },
+  { id: 'svc_tv_mount', name: 'TV Wall Mounting', category: 'install', duration_minutes: 90, price_cents: 15900 },
+  { id: 'svc_smart_thermostat_install', name: 'Smart Thermostat Installation', category: 'install', duration_minutes: 90, price_cents: 18900 },
+];
+
+export const MARIA: NonNullable<PlanContext['customer']> = {
+  id: 'cus_001',
+  name: 'Maria Gonzalez',
+  email: 'maria.gonzalez@example.com',
+  phone: '(555) 201-3344',
+};
+
+export const ARTICLES = {
+  cleaningPrices: {
+    id: 'kb-pricing-02',
+    title: 'Cleaning prices',
+    topic: 'pricing',
+    snippet:
+      'Deep Cleaning is $289 and takes about 4 hours. On top of a standard cleaning we do baseboards, door frames, cabinet fronts, the inside of the oven and microwave, behind movable furniture, and descaling of showers and taps. Many customers book one before starting a recurring plan.',
+    score: 0.82,
+  },
+  saturdays: {
+    id: 'kb-hours-and-availability-05',
+    title: 'Saturday visits',
+    topic: 'hours-and-availability',
+    snippet:
+      'We work Saturdays from 9:00 a.m. to 2:00 p.m. All Saturday visits use a single arrival window, 9:00–11:00 a.m., so the work can finish by 2:00 p.m.',
+    score: 0.77,
+  },
+  refunds: {
+    id: 'kb-payment-and-refunds-04',
+    title: 'Refunds',
+    topic: 'payment-and-refunds',
+    snippet:
+      'If something went wrong with a visit, tell us within 48 hours and we will make it right. When a refund is due, we issue it within 2 business days to the card you paid with, and your bank usually shows it within 5 to 10 business days.',
+    score: 0.7,
+  },
+  holidays: {
+    id: 'kb-hours-and-availability-04',
+    title: 'Holiday hours',
+    topic: 'hours-and-availability',
+    snippet: 'We are closed, with no visits and no phone support, on New Year’s Day, Memorial Day, Independence Day (July 4), Labor Day, Thanksgiving Day and Christmas Day.',
+    score: 0.2,
+  },
+} satisfies Record<string, PlanContext['retrieved'][number]>;
+
+export function makeContext(over: Partial<PlanContext> = {}): PlanContext {
+  return {
+    now: NOW,
+    timeZone: TZ,
+    customer: MARIA,
+    retrieved: [],
+    pending: [],
+    services: TEST_SERVICES,
+    summary: '',
+    ...over,
+  };
+}
+
+export function system(ctx: PlanContext): SystemMessage {
+  return new SystemMessage({ content: 'system prompt', additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
+}
+
+export const customer = (text: string) => new HumanMessage(text);
+
+export function aiCalls(calls: { id: string; name: string; args: Record<string, unknown> }[], content = ''): AIMessage {
+  return new AIMessage({ content, tool_calls: calls.map((c) => ({ ...c, type: 'tool_call' as const })) });
+}
+
+export function toolResult(callId: string, name: string, body: unknown, isError = false): ToolMessage {
+  return new ToolMessage({ content: JSON.stringify(body), tool_call_id: callId, name, status: isError ? 'error' : 'success' });
+}
+
+export const approvalEvent = (e: ApprovalEvent) => approvalEventMessage(e);
+
+export function pendingBooking(over: Partial<PendingApproval> & { args?: Record<string, unknown> } = {}): PendingApproval {
+  return {
+    approval_id: 'apr_1',
+    tool: 'book_slot',
+    args: { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' },
+    tool_call_id: 'call_prev_1',
+    expires_at: '2026-12-08T14:00:00.000Z',
+    ...over,
+  };
+}
+
+/** Plan one turn: the system message, any earlier messages, then `last` (a customer text or a message). */
+export function plan(ctx: PlanContext, ...window: (BaseMessage | string)[]): PlannedTurn {
+  return planTurn([system(ctx), ...window.map((m) => (typeof m === 'string' ? customer(m) : m))]);
+}
+
+export function planMessage(ctx: PlanContext, ...window: (BaseMessage | string)[]): AIMessage {
+  const messages = [system(ctx), ...window.map((m) => (typeof m === 'string' ? customer(m) : m))];
+  return toAIMessage(planTurn(messages), messages, 'thread-test');
+}
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  search_knowledge_base: SearchKnowledgeBaseInput,
+  lookup_customer: LookupCustomerInput,
+  create_ticket: CreateTicketInput,
+  update_customer: UpdateCustomerInput,
+  send_email: SendEmailInput,
+  book_slot: BookSlotInput,
+  [WITHDRAW_TOOL]: WithdrawArgsSchema,
+};
+
+type ParseToolArgs = (name: string, raw: unknown) => { ok: true } | { ok: false; issues: { path: string; message: string }[] };
+let registry: Promise<ParseToolArgs | undefined> | undefined;
+
+/** The registry's parseToolArgs when it loads (other engineers may be mid-change), else undefined. */
+export function loadRegistry(): Promise<ParseToolArgs | undefined> {
+  registry ??= import('../../../mcp-server/registry.js').then(
+    (m) => m.parseToolArgs as ParseToolArgs,
+    () => undefined,
+  );
+  return registry;
+}
+
+/** Validation issues of a planned call against the tool's own zod schema (and the registry, when given). */
+export function callIssues(name: string, args: unknown, parseToolArgs?: ParseToolArgs): string[] {
+  const schema = SCHEMAS[name];
+  if (!schema) return [`unknown tool ${name}`];
+  const issues: string[] = [];
+  const r = schema.safeParse(args);
+  if (!r.success) issues.push(...r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  if (name === 'send_email' && args && typeof args === 'object' && 'to' in args) issues.push('send_email must not set `to` in a customer conversation');
+  if (parseToolArgs && name !== WITHDRAW_TOOL) {
+    const p = parseToolArgs(name, args);
+    if (!p.ok) issues.push(...p.issues.map((i) => `registry ${i.path}: ${i.message}`));
+  }
+  return issues;
+}

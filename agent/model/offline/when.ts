@@ -1,0 +1,237 @@
+import * as chrono from 'chrono-node';
+import { addDays, formatInZone, localParts, zonedTime } from '../../../core/time.js';
+
+/** A wall-clock date and time in the business zone. */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+export interface LocalTime {
+  hour: number;
+  minute: number;
+}
+export type LocalDateTime = LocalDate & LocalTime;
+
+/** Visit start hours the planner accepts without am/pm (inclusive): 8 AM to 5 PM. */
+export const BUSINESS_START_HOUR = 8;
+export const BUSINESS_LAST_HOUR = 17;
+
+const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
+
+/** Minutes the zone is ahead of UTC at `at` (EST = -300). */
+export function zoneOffsetMinutes(at: Date, timeZone: string): number {
+  const p = localParts(at, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** An instant as ISO 8601 with the zone's offset at that instant: 2026-12-08T10:00:00-05:00. */
+export function isoInZone(at: Date, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  const off = zoneOffsetMinutes(at, timeZone);
+  const sign = off < 0 ? '-' : '+';
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:00${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+}
+
+/** The ISO start time for a wall-clock time in the zone (DST-aware). */
+export function localToIso(local: LocalDateTime, timeZone: string): string {
+  return isoInZone(zonedTime(local, timeZone), timeZone);
+}
+
+export function localOf(iso: string, timeZone: string): LocalDateTime & { weekday: number } {
+  const p = localParts(new Date(iso), timeZone);
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, weekday: p.weekday };
+}
+
+/** "Tue, Dec 8, 10:00 AM EST" */
+export function formatWhen(iso: string, timeZone: string): string {
+  return formatInZone(new Date(iso), timeZone);
+}
+
+/** "Tue, Dec 8" */
+export function formatDay(d: LocalDate, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(
+    zonedTime({ ...d, hour: 12 }, timeZone),
+  );
+}
+
+/** "10:00 AM" */
+export function formatClock(t: LocalTime): string {
+  const h12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
+  return `${h12}:${pad(t.minute)} ${t.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+export type TimeHint = 'morning' | 'afternoon' | 'evening';
+
+/** What the customer said about when, resolved against "now" in the business zone. */
+export interface WhenMention {
+  /** A specific calendar day was given (weekday, date, "tomorrow"...). */
+  date?: LocalDate;
+  /** The day came from a bare weekday ("Tuesday"), so it may roll a week forward. */
+  weekdayOnly?: boolean;
+  /** A clock time was given and is unambiguous. */
+  time?: LocalTime;
+  /** A clock time without am/pm that could be either: the candidates, in hours. */
+  ambiguous?: { hour: number; minute: number; options: [LocalTime, LocalTime] };
+  /** "morning"/"afternoon" without a clock time. */
+  hint?: TimeHint;
+  /** "next week"/"this weekend": a period, not a day. */
+  vague?: string;
+  /** Text spans chrono recognised (for debugging and masking). */
+  spans: string[];
+}
+
+/** Hide things that look like dates or times but are not: emails, phone numbers, postal codes, prices, ids. */
+export function maskNonDates(text: string): string {
+  const blank = (s: string) => ' '.repeat(s.length);
+  return text
+    .replace(/[^\s@<>(),;:"]+@[^\s@<>(),;:"]+/g, blank)
+    .replace(/(?:\+?\d[\d().\s-]{5,}\d)(?=\D|$)/g, (s) => ((s.match(/\d/g)?.length ?? 0) >= 7 ? blank(s) : s))
+    .replace(/\b[A-Z]{2}\s?\d{4}\b/g, blank)
+    .replace(/\$\s?\d[\d,.]*/g, blank)
+    .replace(/\b[A-Z]{3}-\d+\b/g, blank)
+    .replace(/\b(?:apt|apartment|unit|suite|ste)\.?\s*#?\s*[\w-]+/gi, blank)
+    .replace(/#\s?\d+\w*/g, blank);
+}
+
+const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|mins?|last|yesterday|before|after)\b/i;
+const VAGUE_SPAN = /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
+
+/**
+ * Resolve an hour written without am/pm: keep the reading that falls in business hours (8–17);
+ * none or both → ambiguous.
+ */
+export function resolveBareHour(hour: number, minute: number): LocalTime | { options: [LocalTime, LocalTime] } {
+  if (hour === 0 || hour >= 13) return { hour, minute };
+  if (hour === 12) return { hour: 12, minute };
+  const inHours = (h: number) => h >= BUSINESS_START_HOUR && h <= BUSINESS_LAST_HOUR;
+  const am = { hour, minute };
+  const pm = { hour: hour + 12, minute };
+  const fits = [am, pm].filter((t) => inHours(t.hour));
+  if (fits.length === 1) return fits[0]!;
+  return { options: [am, pm] };
+}
+
+/**
+ * Parse dates and times with chrono-node, the reference instant being `now` as seen in the
+ * business zone, `forwardDate` on. Only components the customer actually said are reported:
+ * chrono's implied values (today's date for "10am", noon for "Tuesday") are dropped.
+ */
+export function extractWhen(text: string, nowIso: string, timeZone: string): WhenMention {
+  const now = new Date(nowIso);
+  const masked = maskNonDates(text);
+  const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
+  const results = chrono.casual.parse(masked, ref, { forwardDate: true });
+  const out: WhenMention = { spans: [] };
+  const today = localParts(now, timeZone);
+
+  for (const r of results) {
+    const span = r.text.trim();
+    if (IGNORED_SPAN.test(span)) continue;
+    out.spans.push(span);
+    if (VAGUE_SPAN.test(span)) {
+      out.vague ??= span;
+      continue;
+    }
+    const s = r.start;
+    const tags = r.tags();
+    const dayCertain = s.isCertain('day') || s.isCertain('weekday');
+    if (dayCertain && !out.date) {
+      out.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
+      out.weekdayOnly = s.isCertain('weekday') && !s.isCertain('day');
+    }
+    if (s.isCertain('hour') && !out.time && !out.ambiguous) {
+      const hour = s.get('hour')!;
+      const minute = s.get('minute') ?? 0;
+      if (s.isCertain('meridiem') || tags.has('casualReference/noon') || tags.has('casualReference/midnight')) {
+        out.time = { hour, minute };
+      } else {
+        const t = resolveBareHour(hour, minute);
+        if ('options' in t) out.ambiguous = { hour, minute, options: t.options };
+        else out.time = t;
+      }
+    } else if (!s.isCertain('hour') && !out.hint) {
+      if (tags.has('casualReference/morning')) out.hint = 'morning';
+      else if (tags.has('casualReference/afternoon')) out.hint = 'afternoon';
+      else if (tags.has('casualReference/evening') || tags.has('casualReference/night')) out.hint = 'evening';
+    }
+  }
+
+  // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today.
+  if (!out.date) {
+    const m = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i.exec(masked);
+    const day = m ? Number(m[1]) : NaN;
+    if (day >= 1 && day <= 31) {
+      let year = today.year;
+      let month = today.month;
+      if (day < today.day) {
+        month += 1;
+        if (month > 12) {
+          month = 1;
+          year += 1;
+        }
+      }
+      const probe = new Date(Date.UTC(year, month - 1, day));
+      if (probe.getUTCDate() === day) out.date = { year, month, day };
+    }
+  }
+  // A bare hour chrono leaves alone: "make it 11", "how about 3 instead", "11 works".
+  if (!out.time && !out.ambiguous) {
+    const bare =
+      /\b(?:make it|make that|change it to|move it to|switch (?:it )?to|how about|what about|let'?s do|lets do|can we do|could we do|around|at)\s+(\d{1,2})(?::([0-5]\d))?(?![\d:/.-])(?!\s*(?:st|nd|rd|th|%|am|pm|a\.m|p\.m|o'clock|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|bedrooms?|bathrooms?|rooms?|people|windows?|tvs?)\b)/i.exec(masked) ??
+      /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(masked);
+    const hour = bare ? Number(bare[1]) : NaN;
+    if (hour >= 1 && hour <= 12) {
+      const t = resolveBareHour(hour, bare?.[2] ? Number(bare[2]) : 0);
+      if ('options' in t) out.ambiguous = { hour, minute: t.options[0].minute, options: t.options };
+      else out.time = t;
+    }
+  }
+  if (!out.hint && !out.time && !out.ambiguous) {
+    if (/\bmornings?\b/i.test(masked)) out.hint = 'morning';
+    else if (/\bafternoons?\b/i.test(masked)) out.hint = 'afternoon';
+    else if (/\b(evening|tonight)\b/i.test(masked)) out.hint = 'evening';
+  }
+  return out;
+}
+
+/** Example start times to offer when the customer gave a day but no time. */
+export function timeOptions(hint?: TimeHint): LocalTime[] {
+  if (hint === 'morning') return [{ hour: 8, minute: 0 }, { hour: 10, minute: 0 }];
+  if (hint === 'afternoon') return [{ hour: 12, minute: 0 }, { hour: 14, minute: 0 }];
+  return [
+    { hour: 9, minute: 0 },
+    { hour: 11, minute: 0 },
+    { hour: 14, minute: 0 },
+  ];
+}
+
+export function compareLocal(a: LocalDateTime, timeZone: string, nowIso: string): number {
+  return zonedTime(a, timeZone).getTime() - new Date(nowIso).getTime();
+}
+
+/** Combine a day and a time into a future instant; a bare weekday already passed today rolls a week. */
+export function combine(
+  date: LocalDate,
+  time: LocalTime,
+  opts: { weekdayOnly?: boolean; nowIso: string; timeZone: string },
+): { iso: string; inPast: boolean } {
+  let d: LocalDate = date;
+  if (compareLocal({ ...d, ...time }, opts.timeZone, opts.nowIso) <= 0 && opts.weekdayOnly) {
+    const next = addDays(d, 7);
+    d = { year: next.year, month: next.month, day: next.day };
+  }
+  const local = { ...d, ...time };
+  return { iso: localToIso(local, opts.timeZone), inPast: compareLocal(local, opts.timeZone, opts.nowIso) <= 0 };
+}
+
+export function shiftDays(iso: string, days: number, timeZone: string): string {
+  const l = localOf(iso, timeZone);
+  const d = addDays(l, days);
+  return localToIso({ year: d.year, month: d.month, day: d.day, hour: l.hour, minute: l.minute }, timeZone);
+}
+
+export function shiftMinutes(iso: string, minutes: number, timeZone: string): string {
+  return isoInZone(new Date(new Date(iso).getTime() + minutes * 60_000), timeZone);
+}

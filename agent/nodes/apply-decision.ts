@@ -1,0 +1,63 @@
+import { AIMessage } from '@langchain/core/messages';
+import type { AgentDeps } from '../deps.js';
+import { approvalEventMessage } from '../plan-context.js';
+import type { AgentStateType, AgentUpdate } from '../state.js';
+import type { Approval } from '../approvals/ledger.js';
+import { canonicalJson } from '../../mcp-server/canonical.js';
+
+const EXECUTABLE = new Set(['approved', 'executing', 'executed', 'failed']);
+const FINAL_WITHOUT_WRITE = new Set(['rejected', 'expired', 'withdrawn', 'superseded']);
+
+export const wasEdited = (a: Approval) => canonicalJson(a.args) !== canonicalJson(a.args_original);
+
+/**
+ * Bring the ledger's decision into the conversation. The ledger is the truth (not the resume
+ * payload): an edit rewrites the model's own tool call in the window, so what the model reads
+ * next is what the manager approved.
+ */
+export const applyDecisionNode = (deps: AgentDeps) => async (state: AgentStateType): Promise<AgentUpdate> => {
+  const entry = state.pending.find((p) => p.approval_id === state.deciding);
+  if (!entry) return { deciding: null }; // a repeated resume: already handled
+  const approval = await deps.ledger.get(entry.approval_id);
+  if (!approval || approval.status === 'pending') return { deciding: null };
+
+  const messages = [];
+  if (wasEdited(approval)) {
+    const caller = state.messages.find(
+      (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === entry.tool_call_id),
+    ) as AIMessage | undefined;
+    if (caller) {
+      messages.push(
+        new AIMessage({
+          id: caller.id,
+          content: caller.content,
+          tool_calls: caller.tool_calls!.map((c) => (c.id === entry.tool_call_id ? { ...c, args: approval.args } : c)),
+          response_metadata: caller.response_metadata,
+        }),
+      );
+    }
+  }
+  if (EXECUTABLE.has(approval.status)) return { messages, deciding: approval.id };
+  if (FINAL_WITHOUT_WRITE.has(approval.status)) {
+    messages.push(
+      approvalEventMessage({
+        approval_id: approval.id,
+        tool: approval.tool,
+        args: approval.args,
+        original_args: wasEdited(approval) ? approval.args_original : undefined,
+        status: approval.status as 'rejected' | 'expired' | 'withdrawn' | 'superseded',
+        edited: wasEdited(approval),
+        approver: approval.approver ?? undefined,
+        reason: approval.decision_reason ?? undefined,
+      }),
+    );
+  }
+  return { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null };
+};
+
+export function routeAfterDecision(state: AgentStateType): 'execute' | 'plan' | 'await_decision' | '__end__' {
+  if (state.deciding) return 'execute';
+  const last = state.messages[state.messages.length - 1];
+  if (last && last.name === 'approval_update') return 'plan';
+  return state.pending.length ? 'await_decision' : '__end__';
+}

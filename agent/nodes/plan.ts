@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { AIMessage, SystemMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { toModelSchema } from '../../mcp-server/model-schema.js';
+import type { AgentDeps } from '../deps.js';
+import { loadCustomer, loadServices } from '../deps.js';
+import { PLAN_CONTEXT_KEY, WITHDRAW_TOOL, WithdrawArgsSchema, type PlanContext } from '../plan-context.js';
+import { systemPrompt } from '../prompts.js';
+import type { AgentStateType, AgentUpdate } from '../state.js';
+import { z } from 'zod';
+
+export async function toolSpecs(deps: AgentDeps, withWithdraw: boolean) {
+  const specs = (await deps.tools.listTools()).map((t) => ({
+    type: 'function' as const,
+    function: { name: t.name, description: t.description ?? '', parameters: toModelSchema(t.inputSchema as Record<string, unknown>) },
+  }));
+  if (withWithdraw) {
+    specs.push({
+      type: 'function',
+      function: {
+        name: WITHDRAW_TOOL,
+        description: 'Withdraw a pending request of this conversation because the customer no longer wants it. Nothing is changed in the business data.',
+        parameters: toModelSchema(z.toJSONSchema(WithdrawArgsSchema, { target: 'draft-7' }) as Record<string, unknown>),
+      },
+    });
+  }
+  return specs;
+}
+
+export async function planContext(deps: AgentDeps, state: AgentStateType): Promise<PlanContext> {
+  return {
+    now: deps.clock.now().toISOString(),
+    timeZone: deps.timeZone,
+    customer: await loadCustomer(deps.pool, state.customerId),
+    retrieved: state.retrieved,
+    pending: state.pending,
+    services: await loadServices(deps.pool),
+    summary: state.summary,
+  };
+}
+
+/** The model decides what to say or which tools to call; it never decides whether the gate applies. */
+export const planNode = (deps: AgentDeps) => async (state: AgentStateType, config?: RunnableConfig): Promise<AgentUpdate> => {
+  const ctx = await planContext(deps, state);
+  const system = new SystemMessage({ content: systemPrompt(ctx), additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
+  const specs = await toolSpecs(deps, state.pending.length > 0);
+  const bound = deps.model.bindTools!(specs);
+  const reply = (await bound.invoke([system, ...state.messages], config)) as AIMessage;
+  const ai = new AIMessage({
+    id: reply.id ?? randomUUID(),
+    content: reply.content,
+    tool_calls: (reply.tool_calls ?? []).map((c) => ({ ...c, id: c.id || randomUUID() })),
+    response_metadata: reply.response_metadata,
+    usage_metadata: reply.usage_metadata,
+  });
+  deps.logger.debug(
+    { thread_id: state.threadId, tool_calls: ai.tool_calls?.map((c) => c.name), fallback: reply.response_metadata?.fallback === true },
+    'planned',
+  );
+  return { messages: [ai], steps: state.steps + 1 };
+};

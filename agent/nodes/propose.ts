@@ -1,0 +1,130 @@
+import type { ToolMessage } from '@langchain/core/messages';
+import { isMutating, parseToolArgs, READ_ONLY_TOOLS } from '../../mcp-server/registry.js';
+import type { AgentDeps } from '../deps.js';
+import { callMeta } from '../deps.js';
+import { WITHDRAW_TOOL, WithdrawArgsSchema, type PendingApproval } from '../plan-context.js';
+import type { AgentStateType, AgentUpdate } from '../state.js';
+import { lastCustomerText } from '../window.js';
+import { lastAi, toolResultMessage } from './tools.js';
+
+/**
+ * Turn the model's proposed writes into approvals. Which calls need one is decided here from the
+ * registry's mutating set alone. Each write is first rehearsed (rolled back) so a manager is never
+ * asked to approve something that can't work, then recorded in the ledger (idempotently), and the
+ * model is told it is pending, not done.
+ */
+export const proposeNode = (deps: AgentDeps) => async (state: AgentStateType): Promise<AgentUpdate> => {
+  const messages: ToolMessage[] = [];
+  let pending: PendingApproval[] = [...state.pending];
+  const requestText = lastCustomerText(state.messages);
+  const log = deps.logger.child({ thread_id: state.threadId });
+
+  for (const call of lastAi(state).tool_calls ?? []) {
+    const id = call.id!;
+    if (READ_ONLY_TOOLS.has(call.name)) {
+      const r = await deps.tools.call(call.name, call.args, callMeta(state));
+      messages.push(toolResultMessage(id, call.name, r.ok ? r.result : { error: r.error }, !r.ok));
+      continue;
+    }
+    if (call.name === WITHDRAW_TOOL) {
+      const args = WithdrawArgsSchema.safeParse(call.args);
+      const ids = args.success && args.data.approval_id ? [args.data.approval_id] : undefined;
+      const withdrawn = await deps.ledger.withdraw({
+        threadId: state.threadId,
+        approvalIds: ids,
+        actor: state.customerId ? `customer:${state.customerId}` : 'customer:unlinked',
+        reason: args.success ? args.data.reason : undefined,
+      });
+      pending = pending.filter((p) => !withdrawn.some((w) => w.id === p.approval_id));
+      messages.push(
+        toolResultMessage(id, call.name, {
+          status: withdrawn.length ? 'withdrawn' : 'nothing_to_withdraw',
+          withdrawn: withdrawn.map((w) => ({ approval_id: w.id, tool: w.tool, args: w.args })),
+        }),
+      );
+      continue;
+    }
+    if (!isMutating(call.name)) {
+      messages.push(toolResultMessage(id, call.name, { error: { code: 'unknown_tool', message: `There is no tool ${call.name}.` } }, true));
+      continue;
+    }
+    if (!state.customerId) {
+      messages.push(
+        toolResultMessage(id, call.name, {
+          error: { code: 'not_linked', message: 'This Slack account is not linked to a customer record; a manager must link it before anything can be changed.' },
+        }, true),
+      );
+      continue;
+    }
+    const parsed = parseToolArgs(call.name, call.args);
+    if (!parsed.ok) {
+      messages.push(toolResultMessage(id, call.name, { error: { code: 'invalid_arguments', message: 'Invalid arguments.', details: { issues: parsed.issues } } }, true));
+      continue;
+    }
+    const same = pending.find((p) => p.tool === call.name && argsHash(p) === parsed.hash);
+    if (same) {
+      messages.push(toolResultMessage(id, call.name, { status: 'pending_approval', approval_id: same.approval_id, expires_at: same.expires_at, note: 'already waiting for a manager' }));
+      continue;
+    }
+    const rehearsal = await deps.tools.call(call.name, parsed.args, callMeta(state, { dry_run: true }));
+    if (!rehearsal.ok) {
+      messages.push(toolResultMessage(id, call.name, { error: rehearsal.error }, true));
+      continue;
+    }
+    const { approval, superseded } = await deps.ledger.propose({
+      threadId: state.threadId,
+      toolCallId: id,
+      tool: call.name,
+      rawArgs: parsed.args,
+      customerId: state.customerId,
+      proposedBy: `customer:${state.customerId}`,
+      requestText,
+    });
+    pending = pending.filter((p) => !superseded.some((s) => s.id === p.approval_id));
+    if (approval.status === 'pending' && !pending.some((p) => p.approval_id === approval.id)) {
+      pending.push({
+        approval_id: approval.id,
+        tool: approval.tool,
+        args: approval.args,
+        tool_call_id: id,
+        expires_at: approval.expires_at.toISOString(),
+      });
+    }
+    log.info({ approval_id: approval.id, tool: call.name, superseded: superseded.map((s) => s.id) }, 'proposed a write for approval');
+    messages.push(
+      toolResultMessage(id, call.name, {
+        status: 'pending_approval',
+        approval_id: approval.id,
+        expires_at: approval.expires_at.toISOString(),
+        ...(superseded.length ? { replaces: superseded.map((s) => s.id) } : {}),
+      }),
+    );
+  }
+  return { messages, pending };
+};
+
+function argsHash(p: PendingApproval): string | undefined {
+  const r = parseToolArgs(p.tool, p.args);
+  return r.ok ? r.hash : undefined;
+}
+
+/** After proposing: tell the customer it's pending, or let the model explain refusals first. */
+export function routeAfterPropose(state: AgentStateType): 'respond' | 'plan' {
+  const trailing = [];
+  for (let i = state.messages.length - 1; i >= 0 && state.messages[i]!.getType() === 'tool'; i--) trailing.push(state.messages[i]!);
+  const proposedNow = trailing.some((m) => {
+    try {
+      return JSON.parse(String(m.content)).status === 'pending_approval';
+    } catch {
+      return false;
+    }
+  });
+  const allProposed = trailing.every((m) => {
+    try {
+      return JSON.parse(String(m.content)).status === 'pending_approval';
+    } catch {
+      return false;
+    }
+  });
+  return proposedNow && allProposed ? 'respond' : 'plan';
+}

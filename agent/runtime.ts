@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { childEnv, type Config } from '../core/config.js';
+import type { Clock } from '../core/clock.js';
+import type { Pool } from '../core/db.js';
+import type { Logger } from '../core/logger.js';
+import { Ledger } from './approvals/ledger.js';
+import { CompressedSerializer } from './compressed-serde.js';
+import { buildGraph, type AgentGraph } from './graph.js';
+import { createChatModel } from './model/index.js';
+import { AgentService } from './service.js';
+import { httpTransport, stdioTransport, ToolClient } from './tool-client.js';
+import { startTracing } from './tracing.js';
+
+export interface AgentRuntime {
+  service: AgentService;
+  graph: AgentGraph;
+  tools: ToolClient;
+  ledger: Ledger;
+  model: BaseChatModel;
+  workerId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Wire the agent: tool server session (stdio child, shared HTTP service, or a transport the
+ * caller gives, e.g. in-process for evals), Postgres checkpointer, ledger, model, tracing.
+ */
+export async function createAgentRuntime(opts: {
+  config: Config;
+  pool: Pool;
+  databaseUrl: string;
+  clock: Clock;
+  logger: Logger;
+  model?: BaseChatModel;
+  transport?: Transport;
+  workerId?: string;
+}): Promise<AgentRuntime> {
+  const { config, pool, clock, logger } = opts;
+  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const transport =
+    opts.transport ??
+    (config.MCP_URL
+      ? httpTransport(config.MCP_URL, config.MCP_API_KEY)
+      : stdioTransport(childEnv({ DATABASE_URL: opts.databaseUrl, SEED_DEMO: 'false' })));
+  const tools = await ToolClient.connect(transport);
+  const tracing = await startTracing(config, logger);
+  const model = opts.model ?? createChatModel(config, logger);
+  const ledger = new Ledger(pool, clock, config.APPROVAL_TTL_MINUTES);
+  const graph = buildGraph(
+    { pool, tools, ledger, model, clock, timeZone: config.BUSINESS_TIMEZONE, logger, workerId },
+    new PostgresSaver(pool, new CompressedSerializer()),
+  );
+  const service = new AgentService({
+    pool,
+    graph,
+    ledger,
+    clock,
+    logger,
+    workerId,
+    callbacks: tracing.callbacks,
+    leaseTtlMs: config.THREAD_LEASE_SECONDS * 1000,
+  });
+  return {
+    service,
+    graph,
+    tools,
+    ledger,
+    model,
+    workerId,
+    close: async () => {
+      await tools.close().catch(() => undefined);
+      await tracing.shutdown();
+    },
+  };
+}

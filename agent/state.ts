@@ -1,0 +1,56 @@
+import { Annotation } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { PendingApproval, PlanContext } from './plan-context.js';
+
+/**
+ * Merge: same id → replaced in place, else appended. `{ drop, append }` trims the window's head by
+ * id, so the update written to the checkpoint is a delta, not the window again.
+ */
+export type MessagesUpdate = BaseMessage[] | { drop: string[]; append: BaseMessage[] };
+
+export function mergeMessages(left: BaseMessage[], right: MessagesUpdate): BaseMessage[] {
+  if (!Array.isArray(right)) {
+    const drop = new Set(right.drop);
+    return mergeMessages(left.filter((m) => !m.id || !drop.has(m.id)), right.append);
+  }
+  const out = [...left];
+  for (const m of right) {
+    const i = m.id ? out.findIndex((x) => x.id === m.id) : -1;
+    if (i >= 0) out[i] = m;
+    else out.push(m);
+  }
+  return out;
+}
+
+/**
+ * The graph state, kept small on purpose: the checkpoint stores it at every step, so it holds a
+ * bounded window of messages plus a short summary; the full transcript lives in
+ * `conversation_messages`. Checkpoint bytes per turn stay flat however long the thread gets.
+ */
+export const AgentState = Annotation.Root({
+  threadId: Annotation<string>(),
+  customerId: Annotation<string | null>(),
+  /** The customer's newest message, set by the caller (input or resume). */
+  incoming: Annotation<string | null>(),
+  messages: Annotation<BaseMessage[], MessagesUpdate>({ reducer: mergeMessages, default: () => [] }),
+  summary: Annotation<string>({ reducer: (_, b) => b, default: () => '' }),
+  retrieved: Annotation<PlanContext['retrieved']>({ reducer: (_, b) => b, default: () => [] }),
+  pending: Annotation<PendingApproval[]>({ reducer: (_, b) => b, default: () => [] }),
+  /** Plan calls in the current run; bounded so a looping model can't spin forever. */
+  steps: Annotation<number>({ reducer: (_, b) => b, default: () => 0 }),
+  /** Replies produced by the current run; `null` resets at the start of a run. */
+  replies: Annotation<string[], string[] | null>({
+    reducer: (a, b) => (b === null ? [] : [...a, ...b]),
+    default: () => [],
+  }),
+  /** The approval a resumed decision is about, while it is being applied. */
+  deciding: Annotation<string | null>({ reducer: (_, b) => b, default: () => null }),
+});
+
+export type AgentStateType = typeof AgentState.State;
+export type AgentUpdate = typeof AgentState.Update;
+
+/** What a paused thread can be resumed with. */
+export type ResumeValue =
+  | { kind: 'message'; text: string }
+  | { kind: 'decision'; approvalId: string };

@@ -1,0 +1,34 @@
+/** `npm start`: the product on whatever is configured, embedded defaults for the rest. */
+import { loadConfig, slackMode, tracingEnabled } from '../core/config.js';
+import { clockFromConfig } from '../core/clock.js';
+import { createLogger } from '../core/logger.js';
+import { runMain } from './run-main.js';
+import { startProduct } from './product.js';
+
+await runMain(async () => {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const product = await startProduct({ config, logger, clock: clockFromConfig(config) });
+  logger.info(
+    {
+      url: product.url,
+      health: `${product.url}/healthz`,
+      database: product.db.embedded ? `embedded (${config.DATA_DIR}/postgres)` : 'DATABASE_URL',
+      planner: config.GOOGLE_API_KEY ? config.GEMINI_MODEL : 'offline fallback',
+      slack: slackMode(config),
+      ...(product.slack?.consoleUrl ? { slack_console: product.slack.consoleUrl } : {}),
+      tracing: tracingEnabled(config) ? 'langfuse' : 'off',
+    },
+    'support agent ready',
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await product.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+});
