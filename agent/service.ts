@@ -120,7 +120,13 @@ export class AgentService {
     const approval = await this.deps.ledger.decide(d);
     this.deps.logger.info({ approval_id: approval.id, thread_id: approval.thread_id, approver: d.approver, decision: d.decision }, 'approval decided');
     await this.notifyChanged([approval]);
-    const turn = await this.resumeApproval(approval.id);
+    let turn: TurnResult | undefined;
+    try {
+      turn = await this.resumeApproval(approval.id);
+    } catch (err) {
+      // The decision is recorded; the sweeper finishes the work (on this or any other worker).
+      this.deps.logger.warn({ err, approval_id: approval.id }, 'resume deferred to the sweeper');
+    }
     return { approval: (await this.deps.ledger.get(approval.id))!, turn };
   }
 

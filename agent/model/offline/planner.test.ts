@@ -102,6 +102,9 @@ describe('booking', () => {
     ['book a deep clean tomorrow at noon', 'svc_deep_clean', '2026-12-08T12:00:00-05:00'],
     ['Can I get a handyman to hang some shelves tomorrow at 2?', 'svc_handyman_hour', '2026-12-08T14:00:00-05:00'],
     ['Hi there, I need a deep clean next Friday at 9am please', 'svc_deep_clean', '2026-12-18T09:00:00-05:00'],
+    ['book a deep clean on Tuesday the 15th at 10', 'svc_deep_clean', '2026-12-15T10:00:00-05:00'],
+    ['book a deep clean the day after tomorrow at 10', 'svc_deep_clean', '2026-12-09T10:00:00-05:00'],
+    ['book a deep clean on 12/15 at 10am', 'svc_deep_clean', '2026-12-15T10:00:00-05:00'],
   ])('%s', (text, service, start) => {
     const args = only(plan(kb, text), 'book_slot');
     expect(args).toEqual({ customer_id: 'cus_001', service_id: service, start_time: start });

@@ -158,8 +158,15 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
     }
   }
 
-  // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today.
-  if (!out.date) {
+  // chrono misses "the day after tomorrow".
+  if (!out.date && /\bday after tomorrow\b/i.test(masked)) {
+    const d = addDays(today, 2);
+    out.date = { year: d.year, month: d.month, day: d.day };
+    out.weekdayOnly = false;
+  }
+  // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today. It
+  // also wins over a bare weekday ("Tuesday the 15th"), which chrono would read as the next Tuesday.
+  if (!out.date || out.weekdayOnly) {
     const m = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i.exec(masked);
     const day = m ? Number(m[1]) : NaN;
     if (day >= 1 && day <= 31) {
@@ -173,7 +180,10 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
         }
       }
       const probe = new Date(Date.UTC(year, month - 1, day));
-      if (probe.getUTCDate() === day) out.date = { year, month, day };
+      if (probe.getUTCDate() === day) {
+        out.date = { year, month, day };
+        out.weekdayOnly = false;
+      }
     }
   }
   // A bare hour chrono leaves alone: "make it 11", "how about 3 instead", "11 works".
