@@ -49,6 +49,8 @@ export const planNode = (deps: AgentDeps) => async (state: AgentStateType, confi
   const ai = new AIMessage({
     id: reply.id ?? randomUUID(),
     content: reply.content,
+    // Kept as is: Gemini's thought signatures and the offline planner's notes live here.
+    additional_kwargs: reply.additional_kwargs,
     tool_calls: (reply.tool_calls ?? []).map((c) => ({ ...c, id: c.id || randomUUID() })),
     response_metadata: reply.response_metadata,
     usage_metadata: reply.usage_metadata,

@@ -111,7 +111,7 @@ export async function ensureSlots(db: Queryable, now: Date, timeZone: string): P
 }
 
 /**
- * A realistic calendar is never empty: book roughly a quarter of the crew-hours, deterministically
+ * A realistic calendar is never empty: book roughly a quarter to a third of the crew-hours, deterministically
  * (same clock, same calendar), so that "that time is taken" happens in demos and evals.
  */
 async function prebook(db: Queryable): Promise<void> {
@@ -126,7 +126,7 @@ async function prebook(db: Queryable): Promise<void> {
   let n = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
-    if ((i * 7) % 11 >= 3 || taken.has(slot.id)) continue;
+    if ((i * 7) % 13 >= 2 || taken.has(slot.id)) continue;
     const service = services[n % services.length]!;
     const hours = Math.ceil(service.duration_minutes / 60);
     const run = slots.filter(

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { withTransaction } from '../core/db.js';
+import { hashArgs } from './canonical.js';
+import type { ToolContext, WriteTool } from './define-tool.js';
+import { ToolError } from './errors.js';
+
+interface LedgerRow {
+  id: string;
+  tool: string;
+  status: string;
+  args_hash: string;
+  customer_id: string | null;
+  thread_id: string;
+  expires_at: Date;
+  result: unknown;
+  error: { code: ToolError['code']; message: string; details?: Record<string, unknown> } | null;
+}
+
+type Outcome = { ok: true; result: unknown; replay: boolean } | { ok: false; error: ToolError };
+
+/**
+ * The gate, enforced where the write happens rather than in the prompt or the graph: a mutating
+ * tool runs only for an approval that a manager approved, for exactly these arguments. In ONE
+ * transaction: lock the approval row, check it, write, store the result and mark it consumed,
+ * append to the audit log. A concurrent or repeated call with the same approval waits on the row
+ * lock, then finds it consumed and gets the stored result: exactly one write, whatever the number
+ * of resumes, workers or retries.
+ */
+export async function runGatedWrite(
+  tool: WriteTool,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  approvalId: string | undefined,
+): Promise<{ result: unknown; replay: boolean }> {
+  if (!approvalId) {
+    throw new ToolError('approval_required', `${tool.name} changes data and needs an approved approval id (_meta.approval_id).`);
+  }
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(approvalId)) {
+    throw new ToolError('approval_not_found', `No approval ${JSON.stringify(approvalId.slice(0, 64))}.`);
+  }
+  const hash = hashArgs(args);
+  const now = ctx.clock.now();
+  const log = ctx.logger.child({ approval_id: approvalId, tool: tool.name });
+
+  const outcome = await withTransaction<Outcome>(ctx.pool, async (tx) => {
+    const found = await tx.query<LedgerRow>(
+      `SELECT id, tool, status, args_hash, customer_id, thread_id, expires_at, result, error
+       FROM approvals WHERE id = $1 FOR UPDATE`,
+      [approvalId],
+    );
+    const row = found.rows[0];
+    if (!row) throw new ToolError('approval_not_found', `No approval ${approvalId}.`);
+    if (row.tool !== tool.name || row.args_hash !== hash) {
+      throw new ToolError('arguments_mismatch', `Approval ${approvalId} was granted for other arguments${row.tool !== tool.name ? ` (tool ${row.tool})` : ''}; nothing was done.`, {
+        approved_tool: row.tool,
+      });
+    }
+    if (ctx.scope.kind === 'customer' && row.customer_id !== ctx.scope.customerId) {
+      throw new ToolError('out_of_scope', `Approval ${approvalId} belongs to another conversation.`);
+    }
+    switch (row.status) {
+      case 'executed':
+        return { ok: true, result: row.result, replay: true };
+      case 'failed':
+        return {
+          ok: false,
+          error: new ToolError(row.error?.code ?? 'internal', row.error?.message ?? 'failed', { ...row.error?.details, replay: true }),
+        };
+      case 'expired':
+        throw new ToolError('approval_expired', `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`);
+      case 'pending':
+        if (row.expires_at.getTime() <= now.getTime()) {
+          throw new ToolError('approval_expired', `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`);
+        }
+        throw new ToolError('approval_not_approved', `Approval ${approvalId} is still pending a manager's decision.`, { status: row.status });
+      case 'approved':
+      case 'executing':
+        break;
+      default:
+        throw new ToolError('approval_not_approved', `Approval ${approvalId} is ${row.status}; nothing was done.`, { status: row.status });
+    }
+
+    await tx.query('SAVEPOINT gated_write');
+    try {
+      const produced = await tool.handler(args as never, { ...ctx, tx, approvalId });
+      const result = (tool.output as z.ZodType).parse(produced);
+      await tx.query(
+        `UPDATE approvals SET status = 'executed', executed_at = $2, result = $3, error = NULL WHERE id = $1`,
+        [approvalId, now, JSON.stringify(result)],
+      );
+      await tx.query(
+        `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+         VALUES ($1, $2, 'executed', $3, $4, $5, $6)`,
+        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, result })],
+      );
+      return { ok: true, result, replay: false };
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err; // unexpected: roll back everything, the grant stays usable
+      // A refusal from the business rules (slot taken, out of scope) is an outcome too: record it,
+      // so a replay returns the same answer and the card can show it.
+      await tx.query('ROLLBACK TO SAVEPOINT gated_write');
+      await tx.query(`UPDATE approvals SET status = 'failed', executed_at = $2, error = $3 WHERE id = $1`, [
+        approvalId,
+        now,
+        JSON.stringify(err.toJSON()),
+      ]);
+      await tx.query(
+        `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+         VALUES ($1, $2, 'execution_failed', $3, $4, $5, $6)`,
+        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, error: err.toJSON() })],
+      );
+      return { ok: false, error: err };
+    }
+  });
+  if (!outcome.ok) {
+    log.warn({ code: outcome.error.code }, 'gated write refused by business rules');
+    throw outcome.error;
+  }
+  log.info({ replay: outcome.replay }, outcome.replay ? 'returned stored result for a repeated call' : 'executed approved write');
+  return { result: outcome.result, replay: outcome.replay };
+}
+
+/**
+ * A rehearsal: run the handler in a transaction that is always rolled back. The agent uses it
+ * before asking a manager, so that a taken slot or an unknown customer is known before the card
+ * goes out. Nothing is committed, so no approval is needed.
+ */
+export async function dryRunWrite(tool: WriteTool, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const produced = await tool.handler(args as never, { ...ctx, tx: client, approvalId: '00000000-0000-0000-0000-000000000000' });
+    return (tool.output as z.ZodType).parse(produced);
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+const actorOf = (ctx: ToolContext) =>
+  ctx.scope.kind === 'customer' ? `customer:${ctx.scope.customerId}` : ctx.scope.kind === 'staff' ? `staff:${ctx.scope.staffId}` : 'anonymous';

@@ -1,0 +1,176 @@
+/**
+ * The tool server as one shared Streamable HTTP service (`npm run mcp:http`): POST /mcp, stateless
+ * (a fresh server and transport per request, no session ids), so any number of replicas can sit
+ * behind a load balancer. `Authorization: Bearer <MCP_API_KEY>` when a key is configured.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { clockFromConfig } from '../core/clock.js';
+import { loadConfig } from '../core/config.js';
+import { openDatabase } from '../core/database.js';
+import { createLogger } from '../core/logger.js';
+import { runMain } from '../scripts/run-main.js';
+import { startEmailDispatcher } from './email-dispatcher.js';
+import { createToolServer, SERVER_INFO, type ToolServerDeps } from './server.js';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HttpToolServer {
+  /** Full URL of the MCP endpoint, e.g. http://127.0.0.1:3001/mcp. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface HttpToolServerOptions {
+  deps: ToolServerDeps;
+  /** 0 = any free port. */
+  port?: number;
+  host?: string;
+  /** When set, every /mcp request needs `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function authorized(req: IncomingMessage, apiKey: string | undefined): boolean {
+  if (!apiKey) return true;
+  const header = req.headers.authorization ?? '';
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  // Compare digests: constant time, and no length leak.
+  return Boolean(m) && timingSafeEqual(digest(m![1]!.trim()), digest(apiKey));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('request body too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<HttpToolServer> {
+  const { deps, apiKey } = opts;
+  const log = deps.logger.child({ component: 'mcp-http' });
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!authorized(req, apiKey)) {
+      return sendJson(res, 401, rpcError(-32001, 'Unauthorized: send Authorization: Bearer <MCP_API_KEY>.'), {
+        'www-authenticate': 'Bearer realm="mcp"',
+      });
+    }
+    if (req.method !== 'POST') {
+      // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+      return sendJson(res, 405, rpcError(-32000, 'Method not allowed: this server is stateless, use POST.'), { allow: 'POST' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch (err) {
+      const status = (err as { status?: number }).status ?? 400;
+      return sendJson(res, status, rpcError(-32700, status === 413 ? 'Request body too large.' : 'Parse error: the body is not JSON.'));
+    }
+    const server = createToolServer(deps);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  const http = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    void (async () => {
+      if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const ok = await deps.pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        );
+        return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', server: SERVER_INFO });
+      }
+      if (path === MCP_PATH) return handleMcp(req, res);
+      sendJson(res, 404, { error: { code: 'not_found', message: `No route ${req.method} ${path}; the MCP endpoint is POST ${MCP_PATH}.` } });
+    })().catch((err) => {
+      log.error({ err }, 'MCP HTTP request failed');
+      sendJson(res, 500, rpcError(-32603, 'Internal error.'));
+    });
+  });
+  http.keepAliveTimeout = 5_000;
+
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${urlHost}:${port}${MCP_PATH}`;
+  let closed = false;
+  return {
+    url,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+        // A client that keeps a connection open past a short grace period is cut off.
+        setTimeout(() => http.closeAllConnections(), 2_000).unref();
+      });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config, { name: 'mcp-http' });
+  const clock = clockFromConfig(config);
+  const db = await openDatabase(config, { logger, clock, applicationName: 'mcp-http' });
+  const deps: ToolServerDeps = { pool: db.pool, clock, timeZone: config.BUSINESS_TIMEZONE, logger };
+  const server = await startHttpToolServer({ deps, port: config.MCP_HTTP_PORT, host: config.HOST, apiKey: config.MCP_API_KEY });
+  // The shared service also delivers queued email unless told not to (npm start runs its own
+  // dispatcher; several are safe together: rows are claimed with SKIP LOCKED).
+  const dispatcher = process.argv.includes('--no-email-dispatcher')
+    ? undefined
+    : startEmailDispatcher({ pool: db.pool, clock, logger, smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.EMAIL_FROM, intervalMs: 5000 });
+  logger.info(
+    { url: server.url, health: server.url.replace(MCP_PATH, '/healthz'), auth: config.MCP_API_KEY ? 'bearer' : 'none', email: dispatcher?.transportName ?? 'off' },
+    'MCP tool server ready (Streamable HTTP, stateless)',
+  );
+  if (!config.MCP_API_KEY && !['127.0.0.1', 'localhost', '::1'].includes(config.HOST)) {
+    logger.warn({ host: config.HOST }, 'MCP_API_KEY is not set and the server listens beyond localhost: anyone who can reach it can call the tools');
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    await dispatcher?.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runMain(main);

@@ -1,0 +1,93 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Clock } from '../core/clock.js';
+import type { Pool } from '../core/db.js';
+import type { Logger } from '../core/logger.js';
+import type { ToolContext, ToolDefinition } from './define-tool.js';
+import { ToolError } from './errors.js';
+import { dryRunWrite, runGatedWrite } from './gate.js';
+import { CallMetaSchema, scopeFromMeta } from './meta.js';
+import { TOOLS } from './registry.js';
+
+export interface ToolServerDeps {
+  pool: Pool;
+  clock: Clock;
+  timeZone: string;
+  logger: Logger;
+}
+
+/** What someone who is not a known customer may use. */
+const ANONYMOUS_TOOL = 'search_knowledge_base';
+
+export const SERVER_INFO = { name: 'brightwell-support-tools', version: '0.1.0' } as const;
+
+/** Run one tool call: scope from `_meta`, reads straight through, writes through the gate. */
+export async function callTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  rawMeta: unknown,
+  deps: ToolServerDeps,
+): Promise<CallToolResult> {
+  const meta = CallMetaSchema.safeParse(rawMeta ?? {});
+  if (!meta.success) return errorResult(new ToolError('invalid_arguments', `Invalid _meta: ${meta.error.message}`));
+  const ctx: ToolContext = {
+    pool: deps.pool,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    scope: scopeFromMeta(meta.data),
+    threadId: meta.data.thread_id,
+    logger: deps.logger.child({ tool: tool.name, thread_id: meta.data.thread_id, approval_id: meta.data.approval_id }),
+  };
+  if (ctx.scope.kind === 'anonymous' && tool.name !== ANONYMOUS_TOOL) {
+    return errorResult(new ToolError('out_of_scope', 'This conversation is not linked to a customer record, so only the knowledge base is available.'));
+  }
+  try {
+    let result: unknown;
+    let extra: Record<string, unknown> | undefined;
+    if (!tool.mutating) {
+      result = tool.output.parse(await tool.handler(args as never, ctx));
+    } else if (meta.data.dry_run) {
+      result = await dryRunWrite(tool, args, ctx);
+      extra = { dry_run: true };
+    } else {
+      const gated = await runGatedWrite(tool, args, ctx, meta.data.approval_id);
+      result = gated.result;
+      extra = { approval_id: meta.data.approval_id, replay: gated.replay };
+    }
+    return {
+      content: [{ type: 'text', text: JSON.stringify(result) }],
+      structuredContent: result as Record<string, unknown>,
+      ...(extra ? { _meta: extra } : {}),
+    };
+  } catch (err) {
+    if (err instanceof ToolError) return errorResult(err);
+    ctx.logger.error({ err }, 'tool call failed');
+    return errorResult(new ToolError('internal', 'The tool failed unexpectedly; nothing was changed. Try again later.'));
+  }
+}
+
+function errorResult(err: ToolError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: err.toJSON() }) }] };
+}
+
+/** A fresh MCP server with every registry tool. One per connection (stdio) or request (HTTP). */
+export function createToolServer(deps: ToolServerDeps): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions:
+      'Tools of Brightwell Home Services. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.',
+  });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (async (args: Record<string, unknown>, extra: { _meta?: unknown }) => callTool(tool, args, extra._meta, deps)) as never,
+    );
+  }
+  return server;
+}

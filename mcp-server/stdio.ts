@@ -1,0 +1,51 @@
+/**
+ * The tool server as a stdio child (`npm run mcp:stdio`): one MCP session over stdin/stdout, the
+ * way an agent worker (or any MCP client: Claude Desktop, an IDE) starts it. Shares the database
+ * of `npm start`: DATABASE_URL, or the embedded Postgres already running for DATA_DIR.
+ *
+ * stdout carries the protocol and nothing else: logs go to stderr.
+ *
+ * Flags: --email-dispatcher  also deliver queued email from this process (npm start already runs
+ *                            a dispatcher; several together are safe).
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { clockFromConfig } from '../core/clock.js';
+import { loadConfig } from '../core/config.js';
+import { openDatabase } from '../core/database.js';
+import { createLogger } from '../core/logger.js';
+import { runMain } from '../scripts/run-main.js';
+import { startEmailDispatcher } from './email-dispatcher.js';
+import { createToolServer } from './server.js';
+
+// Anything a library prints with console.log would corrupt the protocol stream.
+console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+
+await runMain(async () => {
+  const config = loadConfig();
+  const logger = createLogger(config, { name: 'mcp-stdio', fd: 2 });
+  const clock = clockFromConfig(config);
+  const db = await openDatabase(config, { logger, clock, applicationName: 'mcp-stdio', poolMax: 10 });
+  const server = createToolServer({ pool: db.pool, clock, timeZone: config.BUSINESS_TIMEZONE, logger });
+  const dispatcher = process.argv.includes('--email-dispatcher')
+    ? startEmailDispatcher({ pool: db.pool, clock, logger, smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.EMAIL_FROM, intervalMs: 5000 })
+    : undefined;
+
+  let stopping = false;
+  const stop = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, 'shutting down');
+    await server.close().catch(() => undefined);
+    await dispatcher?.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The parent went away (closed our stdin): nobody is left to talk to.
+  process.stdin.on('end', () => void stop('stdin closed'));
+  process.stdin.on('close', () => void stop('stdin closed'));
+
+  await server.connect(new StdioServerTransport());
+  logger.info({ embedded_database: db.embedded, email: dispatcher?.transportName ?? 'off' }, 'MCP tool server ready on stdio');
+});

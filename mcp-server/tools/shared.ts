@@ -1,0 +1,108 @@
+import type { Queryable } from '../../core/db.js';
+import type { CustomerRecord } from '../../schema/tools/common.js';
+import type { ToolContext } from '../define-tool.js';
+import { ToolError } from '../errors.js';
+
+/** Columns of `customers` that make up a CustomerRecord. */
+export const CUSTOMER_COLUMNS = `id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes`;
+
+export interface CustomerRow {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address_line1: string | null;
+  address_unit: string | null;
+  city: string | null;
+  postal_code: string | null;
+  preferences: Record<string, unknown> | null;
+  notes: string | null;
+}
+
+export function toCustomerRecord(row: CustomerRow): CustomerRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address:
+      row.address_line1 !== null
+        ? { line1: row.address_line1, unit: row.address_unit, city: row.city ?? '', postal_code: row.postal_code ?? '' }
+        : null,
+    preferences: row.preferences ?? {},
+    notes: row.notes,
+  };
+}
+
+export async function loadCustomer(db: Queryable, id: string, opts: { forUpdate?: boolean } = {}): Promise<CustomerRow | undefined> {
+  const res = await db.query<CustomerRow>(
+    `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return res.rows[0];
+}
+
+/**
+ * In a customer's conversation every tool acts on that customer only. Checked before anything is
+ * looked up, so the answer is the same whether the other customer exists or not.
+ */
+export function assertInScope(ctx: ToolContext, customerId: string): void {
+  if (ctx.scope.kind === 'customer' && ctx.scope.customerId !== customerId) {
+    throw new ToolError('out_of_scope', 'In this conversation you can only act on the customer you are talking to.', {
+      customer_id: customerId,
+    });
+  }
+}
+
+/** Load a customer the caller may act on, or refuse with `not_found`. */
+export async function requireCustomer(
+  ctx: ToolContext,
+  db: Queryable,
+  customerId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CustomerRow> {
+  assertInScope(ctx, customerId);
+  const row = await loadCustomer(db, customerId, opts);
+  if (!row) throw new ToolError('not_found', `There is no customer ${customerId}. Use lookup_customer to find the right id.`, { customer_id: customerId });
+  return row;
+}
+
+/** "maria.gonzalez@example.com" → "m***z@example.com": enough to tell two people apart, not to write to. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = email.slice(0, at);
+  const masked = local.length <= 2 ? `${local[0]}***` : `${local[0]}***${local[local.length - 1]}`;
+  return `${masked}${email.slice(at)}`;
+}
+
+/** Digits of a phone number, without a leading North American country code. */
+export function phoneDigits(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  return d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+}
+
+/** SQL expression with the same normalisation as `phoneDigits`, for a column. */
+export const PHONE_DIGITS_SQL = (col: string) =>
+  `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11 AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
+     THEN substr(regexp_replace(${col}, '\\D', '', 'g'), 2) ELSE regexp_replace(${col}, '\\D', '', 'g') END)`;
+
+/** ISO 8601 with the offset of `timeZone` at that instant: "2026-12-08T10:00:00-05:00". */
+export function isoInZone(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const tzName = get('timeZoneName'); // "GMT-05:00", or "GMT" for UTC
+  const offset = tzName === 'GMT' || tzName === '' ? '+00:00' : tzName.replace('GMT', '');
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CustomerId, CustomerOut } from './common.js';
+
+export const LookupCustomerInput = z.object({
+  customer_id: CustomerId.optional(),
+  email: z.string().trim().max(254).optional().describe('Email address to look up.'),
+  phone: z.string().trim().max(32).optional().describe('Phone number to look up, any format.'),
+  name: z.string().trim().min(2).max(200).optional().describe('Full or partial name to look up.'),
+}).refine((a) => Boolean(a.customer_id || a.email || a.phone || a.name), {
+  message: 'give at least one of customer_id, email, phone or name',
+});
+
+export const CustomerSummary = z.object({
+  id: z.string().describe('Customer id.'),
+  name: z.string().describe('Full name.'),
+  email_hint: z.string().nullable().describe('Email with the local part masked, to tell candidates apart.'),
+  city: z.string().nullable().describe('City on file.'),
+});
+
+export const LookupCustomerOutput = z.object({
+  status: z.enum(['found', 'ambiguous', 'not_found']).describe('found: one match; ambiguous: pick from candidates; not_found: none.'),
+  customer: CustomerOut.nullable().describe('The customer, when exactly one matched.'),
+  upcoming_bookings: z
+    .array(
+      z.object({
+        id: z.string(),
+        service_id: z.string(),
+        service_name: z.string(),
+        starts_at: z.string(),
+        status: z.string(),
+      }),
+    )
+    .describe('Upcoming bookings of the matched customer.'),
+  open_tickets: z
+    .array(z.object({ id: z.string(), subject: z.string(), status: z.string(), priority: z.string() }))
+    .describe('Open tickets of the matched customer.'),
+  candidates: z.array(CustomerSummary).describe('When ambiguous: the matching customers.'),
+});
+
+export type LookupCustomerArgs = z.infer<typeof LookupCustomerInput>;
+export type LookupCustomerResult = z.infer<typeof LookupCustomerOutput>;
