@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { slackMode, type Config } from '../core/config.js';
+import { ConfigError, slackMode, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
 import { openDatabase, type Database } from '../core/database.js';
 import type { Logger } from '../core/logger.js';
@@ -169,6 +169,11 @@ async function startSlack(
     eventsUrls: [`${p.url}/slack/events`],
     logger: p.logger,
     timing: o.localTiming,
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE') throw err;
+    throw new ConfigError([
+      { variable: 'LOCAL_SLACK_PORT', message: `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); set another port, or 0 for a free one` },
+    ]);
   });
   try {
     const bot = await make({ ...connection, apiUrl: local.apiUrl });

@@ -1,0 +1,229 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { App, HTTPReceiver, LogLevel, webApi, type Logger as BoltLogger } from '@slack/bolt';
+import type { AgentService } from '../agent/service.js';
+import type { Clock } from '../core/clock.js';
+import { ConfigError, type Config } from '../core/config.js';
+import type { Pool } from '../core/db.js';
+import type { Logger } from '../core/logger.js';
+import { CardPublisher } from './cards.js';
+import { slackTargetOf } from './conversations.js';
+import { dedupeMiddleware } from './dedupe.js';
+import type { BotDeps } from './deps.js';
+import { registerListeners } from './listeners/index.js';
+import { ManagerDirectory } from './managers.js';
+import { postReplies } from './replies.js';
+
+/** The Slack endpoint on the product server: events and interactivity both arrive here. */
+export const SLACK_EVENTS_PATH = '/slack/events';
+
+/** How this worker talks to Slack: a real workspace (HTTP or Socket Mode), or the local one. */
+export interface SlackConnection {
+  mode: 'socket' | 'http' | 'local';
+  botToken: string;
+  signingSecret: string;
+  appToken?: string;
+  botUserId?: string;
+  botId?: string;
+  /** Web API base URL (the local workspace's `/api/`); unset: slack.com. */
+  apiUrl?: string;
+  supportChannel?: string;
+  managersChannel: string;
+  managerIds: readonly string[];
+  managerGroupId?: string;
+}
+
+/** The connection for a real workspace, from configuration. Local mode builds its own (local-mode.ts). */
+export function slackConnectionFromConfig(config: Config): SlackConnection {
+  if (!config.SLACK_BOT_TOKEN || !config.SLACK_SIGNING_SECRET) {
+    throw new ConfigError([{ variable: 'SLACK_BOT_TOKEN', message: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are both needed for a real workspace' }]);
+  }
+  const problems: { variable: string; message: string }[] = [];
+  if (!config.SLACK_MANAGERS_CHANNEL) problems.push({ variable: 'SLACK_MANAGERS_CHANNEL', message: 'required with SLACK_BOT_TOKEN: the channel id where approval cards are posted' });
+  if (!config.SLACK_MANAGER_IDS.length && !config.SLACK_MANAGER_GROUP_ID) {
+    problems.push({ variable: 'SLACK_MANAGER_IDS', message: 'set SLACK_MANAGER_IDS and/or SLACK_MANAGER_GROUP_ID: otherwise nobody can approve anything' });
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    mode: config.SLACK_APP_TOKEN ? 'socket' : 'http',
+    botToken: config.SLACK_BOT_TOKEN,
+    signingSecret: config.SLACK_SIGNING_SECRET,
+    appToken: config.SLACK_APP_TOKEN,
+    botUserId: config.SLACK_BOT_USER_ID,
+    supportChannel: config.SLACK_SUPPORT_CHANNEL,
+    managersChannel: config.SLACK_MANAGERS_CHANNEL!,
+    managerIds: config.SLACK_MANAGER_IDS,
+    managerGroupId: config.SLACK_MANAGER_GROUP_ID,
+  };
+}
+
+export interface SlackBotOptions {
+  config: Pick<Config, 'BUSINESS_TIMEZONE' | 'SWEEPER_INTERVAL_SECONDS' | 'LOG_LEVEL'>;
+  pool: Pool;
+  agent: AgentService;
+  logger: Logger;
+  clock: Clock;
+  connection: SlackConnection;
+  /** Delay before the "working on it" reaction (default 1500 ms). */
+  cueDelayMs?: number;
+}
+
+export interface AckStats {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface SlackBot {
+  app: App;
+  mode: SlackConnection['mode'];
+  deps: BotDeps;
+  /** A request handler for the product server: takes POST /slack/events, leaves the rest. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Time from a Slack request's arrival to its HTTP answer (the ack), in ms, on this worker. */
+  ackStats(): AckStats;
+}
+
+/** Bolt and its Web API client log through our pino logger (formatting only what will be written). */
+function boltLogger(log: Logger): BoltLogger {
+  const text = (msg: unknown[]) => msg.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
+  const debug = (...m: unknown[]) => {
+    if (log.isLevelEnabled('debug')) log.debug(text(m));
+  };
+  return {
+    debug,
+    info: debug, // Bolt's info is chatty (connections, listeners): our own logs say what matters
+    warn: (...m) => log.warn(text(m)),
+    error: (...m) => log.error(text(m)),
+    setLevel: () => undefined,
+    getLevel: () => (log.isLevelEnabled('debug') ? LogLevel.DEBUG : LogLevel.WARN),
+    setName: () => undefined,
+  };
+}
+
+/**
+ * ONE Bolt app for this worker. HTTP mode: an HTTPReceiver whose request listener the product
+ * server mounts at /slack/events, `processBeforeResponse: false` so Slack gets its ack at once
+ * and the work runs after it. Socket Mode when an app token is configured. The agent's hooks
+ * (cards, replies after a decision) go through this app's Web API client.
+ */
+export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
+  const { logger: rootLogger } = opts;
+  const logger = rootLogger.child({ component: 'slack' });
+  let c = opts.connection;
+  if (!c.botUserId || !c.botId) {
+    // Learn who we are once, up front: a bad token fails here with a clear error, and Bolt never
+    // needs auth.test again (it would otherwise call it before acking requests).
+    const who = await new webApi.WebClient(c.botToken, { ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}) }).auth.test();
+    c = { ...c, botUserId: who.user_id, botId: who.bot_id };
+    logger.info({ team: who.team, bot_user: who.user_id, mode: c.mode }, 'slack app authenticated');
+  }
+  const bolt = boltLogger(logger);
+  const receiver =
+    c.mode === 'socket' ? undefined : new HTTPReceiver({ signingSecret: c.signingSecret, endpoints: SLACK_EVENTS_PATH, processBeforeResponse: false, logger: bolt });
+  const app = new App({
+    token: c.botToken,
+    botId: c.botId,
+    botUserId: c.botUserId,
+    // Both ids are known (above), so Bolt makes no auth.test call at all.
+    tokenVerificationEnabled: false,
+    logger: bolt,
+    ...(receiver ? { receiver } : { socketMode: true, appToken: c.appToken, signingSecret: c.signingSecret }),
+    clientOptions: {
+      ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}),
+      // The local workspace is in-process: a failure is a bug to see, not a network blip to retry.
+      ...(c.mode === 'local' ? { retryConfig: { retries: 0 } } : {}),
+    },
+  });
+
+  const managers = new ManagerDirectory({ ids: c.managerIds, groupId: c.managerGroupId, client: () => app.client, logger });
+  const cards = new CardPublisher({
+    pool: opts.pool,
+    ledger: opts.agent.ledger,
+    clock: opts.clock,
+    logger,
+    timeZone: opts.config.BUSINESS_TIMEZONE,
+    managersChannel: c.managersChannel,
+    client: () => app.client,
+  });
+  const deps: BotDeps = {
+    pool: opts.pool,
+    agent: opts.agent,
+    logger,
+    clock: opts.clock,
+    timeZone: opts.config.BUSINESS_TIMEZONE,
+    managers,
+    cards,
+    channels: { support: c.supportChannel, managers: c.managersChannel },
+    cueDelayMs: opts.cueDelayMs ?? 1500,
+    userPicker: c.mode === 'local' ? 'text' : 'users_select',
+  };
+
+  app.use(dedupeMiddleware(opts.pool, logger));
+  registerListeners(app, deps);
+  app.error(async (error) => {
+    logger.error({ err: error.original ?? error, code: error.code }, 'slack listener failed');
+  });
+
+  // Approvals that change outside a Slack request (a decision's execution, expiry, the sweeper,
+  // the HTTP API) reach Slack through these hooks, on whichever worker made the change.
+  opts.agent.hooks = {
+    onApprovalsChanged: (approvals) => cards.sync(approvals),
+    onReplies: async (threadId, replies) => {
+      const target = await slackTargetOf(opts.pool, threadId);
+      if (!target) return;
+      await postReplies(app.client, target, replies);
+      logger.info({ thread_id: threadId, count: replies.length }, 'replies delivered to the slack thread');
+    },
+  };
+
+  const acks: number[] = [];
+  let stopReconciler: (() => void) | undefined;
+  let started = false;
+
+  return {
+    app,
+    mode: c.mode,
+    deps,
+    async handle(req, res) {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path !== SLACK_EVENTS_PATH || !receiver) return false;
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST' }).end();
+        return true;
+      }
+      const t0 = performance.now();
+      res.once('finish', () => {
+        const ms = performance.now() - t0;
+        acks.push(ms);
+        if (acks.length > 5000) acks.splice(0, acks.length - 5000);
+        const retry = req.headers['x-slack-retry-num'];
+        const line = { ack_ms: Math.round(ms * 10) / 10, status: res.statusCode, ...(retry ? { retry_num: Number(retry) } : {}) };
+        if (ms > 2000) logger.warn(line, 'slow slack ack');
+        else logger.debug(line, 'slack request acked');
+      });
+      receiver.requestListener(req, res);
+      return true;
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      if (!managers.configured) logger.warn('no Slack managers configured: nobody can approve anything');
+      if (c.mode === 'socket') await app.start();
+      stopReconciler = cards.startReconciler(opts.config.SWEEPER_INTERVAL_SECONDS * 1000);
+    },
+    async stop() {
+      stopReconciler?.();
+      if (c.mode === 'socket' && started) await app.stop().catch(() => undefined);
+      if (opts.agent.hooks.onApprovalsChanged) opts.agent.hooks = {};
+    },
+    ackStats() {
+      const sorted = [...acks].sort((a, b) => a - b);
+      const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+      return { count: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+export { startLocalSlack } from './server.js';
+export { signSlackRequest, type SlackSignatureHeaders } from './signing.js';
+export {
+  MAX_MESSAGE_TEXT,
+  slackError,
+  type SlackError,
+  type Surface,
+  validateBlocks,
+  validateMessageContent,
+  validateView,
+} from './block-kit.js';
+export { CONNECTION_TROUBLE } from './interactions.js';
+export { REQUIRED_MESSAGE } from './interaction-state.js';
+export type {
+  ApiCallRecord,
+  Block,
+  DeliveryRecord,
+  ForgeOpts,
+  LocalSlack,
+  LocalSlackLogger,
+  LocalSlackOptions,
+  LocalSlackTiming,
+  LocalSlackUser,
+  PostResult,
+  StoredMessage,
+  StoredView,
+  SubmitOutcome,
+  SubmitResult,
+  ViewStateValue,
+  ViewStateValues,
+} from './types.js';
