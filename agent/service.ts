@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Command } from '@langchain/langgraph';
+import { approvalIdFor as stableUuidFor } from './approvals/ledger.js';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/db.js';
@@ -19,14 +21,18 @@ export interface TurnResult {
   pending: Approval[];
   /** Approvals whose status changed during this call (new, superseded, withdrawn, decided, done). */
   changed: Approval[];
+  /** Transcript rows of the replies: pass them to `markDelivered` once the customer has them. */
+  replyIds: number[];
   fallback: boolean;
 }
 
 export interface AgentHooks {
   /** Cards to post or update. */
   onApprovalsChanged?(approvals: Approval[]): Promise<void>;
-  /** Replies produced without a customer message (a decision, an expiry): deliver them to the conversation. */
+  /** Replies produced without a customer message (a decision, an expiry, a redelivery): deliver them to the conversation. */
   onReplies?(threadId: string, replies: string[]): Promise<void>;
+  /** Called on every sweep (the bot finishes incoming messages whose worker died). */
+  onSweep?(): Promise<void>;
 }
 
 export class AgentError extends Error {
@@ -45,6 +51,8 @@ export interface MessageInput {
   text: string;
   source: 'slack' | 'api' | 'eval';
   slack?: { channel: string; threadTs: string; userId: string };
+  /** A stable key of this delivery (Slack's event id): a retried delivery is recognised, not answered twice. */
+  messageKey?: string;
 }
 
 /**
@@ -87,22 +95,33 @@ export class AgentService {
     }
     await this.ensureConversation(input);
     const log = this.deps.logger.child({ thread_id: input.threadId });
+    const messageId = input.messageKey ? stableUuid(`${input.threadId}\u0000${input.messageKey}`) : randomUUID();
     const result = await this.leases.with(input.threadId, async () => {
       const before = await this.snapshot(input.threadId);
-      await this.transcript(input.threadId, 'customer', text);
       const cfg = this.config(input.threadId);
+      const fresh = await this.transcript(input.threadId, 'customer', text, {}, input.messageKey);
       let state = await this.deps.graph.getState(cfg);
       if (state.next.length && !isInterrupted(state)) {
         // A previous run died mid-way (worker crash): finish it before starting a new turn.
         log.warn({ next: state.next }, 'finishing an interrupted run before the new message');
         await this.deps.graph.invoke(null, cfg);
         state = await this.deps.graph.getState(cfg);
+        if (!fresh) return this.finishRun(input.threadId, before);
+        // The finished run answered an earlier message: its replies go out through the outbox.
+        for (const r of (state.values as AgentStateType).replies ?? []) await this.transcript(input.threadId, 'agent', r);
       }
-      const resume: ResumeValue = { kind: 'message', text };
+      const seen = ((state.values as AgentStateType).messages ?? []).some((m) => m.id === messageId);
+      if (!fresh && seen) {
+        // A repeated delivery of a message this conversation already answered: hand back what was
+        // said and not yet delivered, run nothing.
+        log.info({ message_key: input.messageKey }, 'repeated delivery of an answered message');
+        return this.undeliveredTurn(input.threadId, before);
+      }
+      const resume: ResumeValue = { kind: 'message', text, id: messageId };
       await this.deps.graph.invoke(
         isInterrupted(state)
           ? new Command({ resume })
-          : { threadId: input.threadId, customerId: input.customerId, incoming: text },
+          : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
         cfg,
       );
       return this.finishRun(input.threadId, before);
@@ -153,7 +172,7 @@ export class AgentService {
       return turn;
     });
     await this.notifyChanged(result.changed);
-    if (result.replies.length) await this.hooks.onReplies?.(threadId, result.replies);
+    await this.deliver(threadId, result.replies, result.replyIds);
     return result;
   }
 
@@ -174,7 +193,14 @@ export class AgentService {
         this.deps.logger.error({ err, approval_id: id }, 'sweeper could not resume approval');
       }
     }
-    if (ids.size) this.deps.logger.info({ expired: expired.length, resumed, errors }, 'sweep');
+    const redelivered = await this.redeliver(opts.graceMs ?? 30_000);
+    if (this.hooks.onSweep) {
+      await this.hooks.onSweep().catch((err) => {
+        errors++;
+        this.deps.logger.error({ err }, 'sweep hook failed');
+      });
+    }
+    if (ids.size || redelivered) this.deps.logger.info({ expired: expired.length, resumed, redelivered, errors }, 'sweep');
     return { expired: expired.length, resumed, errors };
   }
 
@@ -222,14 +248,73 @@ export class AgentService {
     }
   }
 
-  private async transcript(threadId: string, role: 'customer' | 'agent' | 'event', text: string, meta: object = {}) {
-    await this.deps.pool.query(`INSERT INTO conversation_messages (thread_id, role, text, meta, at) VALUES ($1, $2, $3, $4, $5)`, [
+  /** Append to the transcript; false when a row with this key already exists (a repeated delivery). */
+  private async transcript(threadId: string, role: 'customer' | 'agent' | 'event', text: string, meta: object = {}, key?: string): Promise<number | undefined> {
+    const r = await this.deps.pool.query<{ id: number }>(
+      `INSERT INTO conversation_messages (thread_id, role, text, meta, at, message_key) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (thread_id, message_key) WHERE message_key IS NOT NULL DO NOTHING RETURNING id`,
+      [threadId, role, text, JSON.stringify(meta), this.deps.clock.now(), key ?? null],
+    );
+    return r.rows[0]?.id;
+  }
+
+  /** The customer has these replies (posted in Slack, or returned in an HTTP response). */
+  async markDelivered(replyIds: number[]): Promise<void> {
+    if (!replyIds.length) return;
+    await this.deps.pool.query(`UPDATE conversation_messages SET delivered_at = now() WHERE id = ANY($1::bigint[]) AND delivered_at IS NULL`, [replyIds]);
+  }
+
+  /** Deliver replies through the hook (Slack); without one (API conversations) they are delivered by being stored. */
+  private async deliver(threadId: string, replies: string[], replyIds: number[]): Promise<void> {
+    if (!replyIds.length) return;
+    try {
+      if (this.hooks.onReplies) await this.hooks.onReplies(threadId, replies);
+      await this.markDelivered(replyIds);
+    } catch (err) {
+      this.deps.logger.warn({ err, thread_id: threadId }, 'reply delivery failed; the sweeper will retry');
+    }
+  }
+
+  /** Replies that never reached the customer (a worker died, Slack was down): try again. */
+  private async redeliver(graceMs: number): Promise<number> {
+    const rows = (
+      await this.deps.pool.query<{ id: number; thread_id: string; text: string }>(
+        `SELECT id, thread_id, text FROM conversation_messages
+         WHERE role = 'agent' AND delivered_at IS NULL AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+         ORDER BY id LIMIT 100`,
+        [graceMs],
+      )
+    ).rows;
+    const byThread = new Map<string, { ids: number[]; texts: string[] }>();
+    for (const r of rows) {
+      const t = byThread.get(r.thread_id) ?? { ids: [], texts: [] };
+      t.ids.push(r.id);
+      t.texts.push(r.text);
+      byThread.set(r.thread_id, t);
+    }
+    for (const [threadId, t] of byThread) await this.deliver(threadId, t.texts, t.ids);
+    return rows.length;
+  }
+
+  private async undeliveredTurn(threadId: string, before: Map<string, string>): Promise<TurnResult> {
+    const rows = (
+      await this.deps.pool.query<{ id: number; text: string }>(
+        `SELECT id, text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
+        [threadId],
+      )
+    ).rows;
+    const all = await this.deps.ledger.list({ threadId });
+    const pending = all.filter((a) => a.status === 'pending').reverse();
+    return {
       threadId,
-      role,
-      text,
-      JSON.stringify(meta),
-      this.deps.clock.now(),
-    ]);
+      status: pending.length ? 'pending_approval' : 'answered',
+      reply: rows.map((r) => r.text).join('\n\n'),
+      replies: rows.map((r) => r.text),
+      replyIds: rows.map((r) => r.id),
+      pending,
+      changed: all.filter((a) => before.get(a.id) !== a.status),
+      fallback: false,
+    };
   }
 
   private async snapshot(threadId: string): Promise<Map<string, string>> {
@@ -243,7 +328,11 @@ export class AgentService {
     const replies = values.replies ?? [];
     const lastAi = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'ai');
     const fallback = (lastAi?.response_metadata as Record<string, unknown> | undefined)?.fallback === true;
-    for (const r of replies) await this.transcript(threadId, 'agent', r, fallback ? { model: 'offline-planner', fallback: true } : {});
+    const replyIds: number[] = [];
+    for (const r of replies) {
+      const id = await this.transcript(threadId, 'agent', r, fallback ? { model: 'offline-planner', fallback: true } : {});
+      if (id !== undefined) replyIds.push(id);
+    }
     const all = await this.deps.ledger.list({ threadId });
     const changed = all.filter((a) => before.get(a.id) !== a.status);
     const pending = all.filter((a) => a.status === 'pending').reverse();
@@ -252,6 +341,7 @@ export class AgentService {
       status: pending.length ? 'pending_approval' : 'answered',
       reply: replies.join('\n\n'),
       replies,
+      replyIds,
       pending,
       changed,
       fallback,
@@ -267,6 +357,8 @@ export class AgentService {
     }
   }
 }
+
+const stableUuid = (key: string) => stableUuidFor(key, 'message');
 
 const isInterrupted = (state: { tasks: readonly { interrupts?: readonly unknown[] }[] }) =>
   state.tasks.some((t) => (t.interrupts?.length ?? 0) > 0);

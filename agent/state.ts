@@ -32,6 +32,8 @@ export const AgentState = Annotation.Root({
   customerId: Annotation<string | null>(),
   /** The customer's newest message, set by the caller (input or resume). */
   incoming: Annotation<string | null>(),
+  /** Id for the incoming message (derived from the delivery's key), so a retried delivery is recognised. */
+  incomingId: Annotation<string | null>({ reducer: (_, b) => b, default: () => null }),
   messages: Annotation<BaseMessage[], MessagesUpdate>({ reducer: mergeMessages, default: () => [] }),
   summary: Annotation<string>({ reducer: (_, b) => b, default: () => '' }),
   retrieved: Annotation<PlanContext['retrieved']>({ reducer: (_, b) => b, default: () => [] }),
@@ -52,5 +54,5 @@ export type AgentUpdate = typeof AgentState.Update;
 
 /** What a paused thread can be resumed with. */
 export type ResumeValue =
-  | { kind: 'message'; text: string }
+  | { kind: 'message'; text: string; id?: string }
   | { kind: 'decision'; approvalId: string };

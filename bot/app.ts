@@ -9,6 +9,8 @@ import type { Logger } from '../core/logger.js';
 import { CardPublisher } from './cards.js';
 import { slackTargetOf } from './conversations.js';
 import { dedupeMiddleware } from './dedupe.js';
+import { recoverInbox } from './inbox.js';
+import { handleCustomerMessage } from './listeners/messages/customer-message.js';
 import type { BotDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { ManagerDirectory } from './managers.js';
@@ -177,6 +179,11 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
       if (!target) return;
       await postReplies(app.client, target, replies);
       logger.info({ thread_id: threadId, count: replies.length }, 'replies delivered to the slack thread');
+    },
+    onSweep: async () => {
+      await recoverInbox(opts.pool, logger, (event, eventId) =>
+        handleCustomerMessage(deps, app.client, event as unknown as Parameters<typeof handleCustomerMessage>[2], eventId),
+      );
     },
   };
 

@@ -11,11 +11,13 @@ let lastPrune = 0;
  * One INSERT guarded by the primary key, so a race has one winner. Old ids are pruned now and then
  * (Slack retries for minutes, not days).
  */
-export async function claimSlackEvent(pool: Pool, eventId: string, kind: string): Promise<boolean> {
-  const r = await pool.query(`INSERT INTO slack_events (event_id, kind) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [
-    eventId.slice(0, 200),
-    kind.slice(0, 100),
-  ]);
+export async function claimSlackEvent(pool: Pool, eventId: string, kind: string, inbox?: unknown): Promise<boolean> {
+  // Customer messages are kept as an inbox row ('received' until answered), so a worker that dies
+  // mid-turn leaves them for another worker (see inbox.ts); other events are done on arrival.
+  const r = await pool.query(
+    `INSERT INTO slack_events (event_id, kind, status, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO NOTHING`,
+    [eventId.slice(0, 200), kind.slice(0, 100), inbox ? 'received' : 'done', inbox ? JSON.stringify(inbox) : null],
+  );
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
     void pool.query(`DELETE FROM slack_events WHERE received_at < $1`, [new Date(Date.now() - KEEP_MS)]).catch(() => undefined);
@@ -30,9 +32,11 @@ export async function claimSlackEvent(pool: Pool, eventId: string, kind: string)
  */
 export function dedupeMiddleware(pool: Pool, logger: Logger) {
   return async (args: { body: unknown; context: { retryNum?: number; retryReason?: string }; next: () => Promise<void> }) => {
-    const body = args.body as { type?: string; event_id?: string; event?: { type?: string } };
+    const body = args.body as { type?: string; event_id?: string; event?: { type?: string; subtype?: string; bot_id?: string } };
     if (body.type === 'event_callback' && typeof body.event_id === 'string') {
-      const first = await claimSlackEvent(pool, body.event_id, body.event?.type ?? 'unknown');
+      const e = body.event;
+      const inbox = e?.type === 'message' && !e.subtype && !e.bot_id ? e : undefined;
+      const first = await claimSlackEvent(pool, body.event_id, e?.type ?? 'unknown', inbox);
       if (!first) {
         logger.info({ event_id: body.event_id, retry_num: args.context.retryNum, retry_reason: args.context.retryReason }, 'duplicate slack event ignored');
         return;

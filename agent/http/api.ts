@@ -117,6 +117,7 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       const turn = await agent
         .handleMessage({ threadId: b.thread_id ?? `api:${randomUUID()}`, customerId, text: b.message, source: 'api' })
         .catch(agentError);
+      await agent.markDelivered(turn.replyIds); // the response carries them
       return { body: turnView(turn) };
     })
     .on('GET', '/approvals', async ({ req, query }) => {

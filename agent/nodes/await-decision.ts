@@ -8,6 +8,6 @@ import type { AgentStateType, AgentUpdate, ResumeValue } from '../state.js';
  */
 export const awaitDecisionNode = async (state: AgentStateType): Promise<AgentUpdate> => {
   const resume = interrupt<{ pending: string[] }, ResumeValue>({ pending: state.pending.map((p) => p.approval_id) });
-  if (resume.kind === 'message') return { incoming: resume.text, deciding: null };
+  if (resume.kind === 'message') return { incoming: resume.text, incomingId: resume.id ?? null, deciding: null };
   return { deciding: resume.approvalId, incoming: null, replies: null, steps: 0 };
 };

@@ -6,6 +6,7 @@ import { threadIdFor } from '../../conversations.js';
 import type { BotDeps } from '../../deps.js';
 import { customerForSlackUser } from '../../identity.js';
 import { postReplies } from '../../replies.js';
+import { markEventDone } from '../../inbox.js';
 
 /** The fields of a `message` event we use (user messages have no subtype and no bot_id). */
 interface IncomingMessage {
@@ -45,14 +46,19 @@ export function isCustomerMessage(m: IncomingMessage, deps: BotDeps, botUserId: 
  * only), run the turn, reply in the thread. Every path ends in a visible reply.
  */
 export function register(app: App, deps: BotDeps): void {
-  app.event('message', async ({ event, client, context }) => {
+  app.event('message', async ({ event, body, client, context }) => {
     const m = event as unknown as IncomingMessage;
-    if (!isCustomerMessage(m, deps, context.botUserId)) return;
-    await handleCustomerMessage(deps, client, m);
+    const eventId = (body as { event_id?: string }).event_id;
+    if (!isCustomerMessage(m, deps, context.botUserId)) return markEventDone(deps.pool, eventId);
+    await handleCustomerMessage(deps, client, m, eventId);
   });
 }
 
-export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m: IncomingMessage): Promise<void> {
+/**
+ * `eventId` is the delivery's key: the agent recognises a repeat (inbox recovery after a crash)
+ * and the inbox row is marked done once the customer has a visible answer.
+ */
+export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m: IncomingMessage, eventId?: string): Promise<void> {
   const user = m.user!;
   const threadTs = m.thread_ts ?? m.ts;
   const threadId = threadIdFor(m.channel, threadTs);
@@ -86,9 +92,12 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
       text: m.text ?? '',
       source: 'slack',
       slack: { channel: m.channel, threadTs, userId: user },
+      messageKey: eventId,
     });
     await endCue();
     await postReplies(client, target, turn.replies.length ? turn.replies : [turn.reply]);
+    await deps.agent.markDelivered(turn.replyIds);
+    await markEventDone(deps.pool, eventId);
     log.info({ customer_id: customerId, status: turn.status, pending: turn.pending.map((a) => a.id), ms: Date.now() - started }, 'customer message answered');
   } catch (err) {
     await endCue();
@@ -98,6 +107,7 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
         // Staff talking in a customer's thread is not a customer message.
         if (await deps.managers.isManager(user)) {
           log.info('manager wrote in a customer thread; not handled by the agent');
+          await markEventDone(deps.pool, eventId);
           return;
         }
         text = OTHER_CUSTOMER;
@@ -115,6 +125,7 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
     }
     try {
       await postReplies(client, target, [text]);
+      await markEventDone(deps.pool, eventId); // ended with a visible answer
     } catch (postErr) {
       log.error({ err: postErr }, 'could not even post the apology');
     }
