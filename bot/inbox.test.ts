@@ -34,7 +34,10 @@ describe('the inbox', () => {
     const ts = await orphanedMessage('do you work on saturdays?', 'EvOrphan1');
     expect(botRepliesIn(s.slack, SUPPORT, ts)).toHaveLength(0);
     await s.workers[0]!.agent.service.sweep();
-    const replies = await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, ts).length && botRepliesIn(s.slack, SUPPORT, ts));
+    const replies = await s.slack.waitFor(() => {
+      const r = botRepliesIn(s.slack, SUPPORT, ts);
+      return r.length ? r : undefined;
+    });
     expect(replies.map((m) => m.text)).toEqual(['Answer: do you work on saturdays?']);
     expect((await s.db.pool.query(`SELECT status FROM slack_events WHERE event_id = 'EvOrphan1'`)).rows[0].status).toBe('done');
     await s.workers[0]!.agent.service.sweep();
@@ -55,7 +58,10 @@ describe('the inbox', () => {
     expect(turn.replies).toEqual(['Answer: what about sundays?']);
     const before = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [`slack:${SUPPORT}:${ts}`]);
     await s.workers[0]!.agent.service.sweep();
-    const replies = await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, ts).length && botRepliesIn(s.slack, SUPPORT, ts));
+    const replies = await s.slack.waitFor(() => {
+      const r = botRepliesIn(s.slack, SUPPORT, ts);
+      return r.length ? r : undefined;
+    });
     expect(replies.map((m) => m.text)).toEqual(['Answer: what about sundays?']);
     const after = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [`slack:${SUPPORT}:${ts}`]);
     expect(after.rows[0].n).toBe(before.rows[0].n); // no second turn

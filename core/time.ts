@@ -70,3 +70,22 @@ export function addDays(d: { year: number; month: number; day: number }, n: numb
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: t.getUTCDay() };
 }
+
+/** ISO 8601 with the offset of `timeZone` at that instant: "2026-12-08T10:00:00-05:00". */
+export function isoInZone(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const tzName = get('timeZoneName'); // "GMT-05:00", or "GMT" for UTC
+  const offset = tzName === 'GMT' || tzName === '' ? '+00:00' : tzName.replace('GMT', '');
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+}

@@ -4,6 +4,7 @@ import { createEmptyDatabase, createSeededDatabase, TEST_NOW, TEST_TZ, type Test
 import { fixedClock } from '../core/clock.js';
 import { listMigrations, migrate } from './migrate.js';
 import { seedDemo } from './seed/index.js';
+import { APPROVAL_STATUSES } from './approval-status.js';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {
@@ -66,6 +67,17 @@ describe('migrations', () => {
     const customers = await db.pool.query(`SELECT count(*)::int AS n FROM customers`);
     expect(customers.rows[0].n).toBeGreaterThanOrEqual(25);
   }, 60_000);
+
+  it('allow exactly the approval statuses the code knows', async () => {
+    const db = await createEmptyDatabase();
+    dbs.push(db);
+    await migrate(db.pool);
+    const r = await db.pool.query<{ def: string }>(
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'approvals'::regclass AND contype = 'c'`,
+    );
+    const inSql = [...r.rows[0]!.def.matchAll(/'([a-z]+)'::text/g)].map((m) => m[1]).sort();
+    expect(inSql).toEqual([...APPROVAL_STATUSES].sort());
+  });
 
   it('keep the audit log append-only', async () => {
     const db = await createEmptyDatabase();

@@ -58,6 +58,12 @@ describe('npm start', () => {
     });
     expect(chat.status).toBe(200);
     expect(await chat.json()).toMatchObject({ status: 'answered', fallback: true });
+    const write = await fetch(`http://127.0.0.1:${port}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: 'cus_001', message: 'Please change my phone number to 555-201-4040' }),
+    });
+    expect(await write.json()).toMatchObject({ status: 'pending_approval', fallback: true, approvals: [{ tool: 'update_customer' }] });
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
     p.child.kill('SIGTERM');
     expect(await exited(p.child)).toBe(0);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
 import { withTransaction, type Pool, type Queryable } from '../../core/db.js';
 import { parseToolArgs, getWriteTool } from '../../mcp-server/registry.js';
+import type { ApprovalStatus } from '../../schema/approval-status.js';
 
 /**
  * The approval ledger. Every transition is one conditional UPDATE guarded by the current status
@@ -9,16 +10,7 @@ import { parseToolArgs, getWriteTool } from '../../mcp-server/registry.js';
  * transition appends to the audit log in the same transaction.
  */
 
-export type ApprovalStatus =
-  | 'pending'
-  | 'approved'
-  | 'rejected'
-  | 'expired'
-  | 'superseded'
-  | 'withdrawn'
-  | 'executing'
-  | 'executed'
-  | 'failed';
+export type { ApprovalStatus };
 
 export interface Approval {
   id: string;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Config } from '../../core/config.js';
 import type { Pool } from '../../core/db.js';
+import { APPROVAL_STATUSES } from '../../schema/approval-status.js';
 import { LedgerError, type Approval } from '../approvals/ledger.js';
 import { AgentError, type AgentService, type TurnResult } from '../service.js';
 import { LeaseBusyError } from '../thread-lease.js';
@@ -16,7 +17,7 @@ const ChatBody = z.object({
 });
 const ApproveBody = z.object({ approver: z.string().trim().min(1).max(100), args: z.record(z.string(), z.unknown()).optional() });
 const RejectBody = z.object({ approver: z.string().trim().min(1).max(100), reason: z.string().trim().min(1).max(2000) });
-const ApprovalStatus = z.enum(['pending', 'approved', 'rejected', 'expired', 'superseded', 'withdrawn', 'executing', 'executed', 'failed']);
+const ApprovalStatus = z.enum(APPROVAL_STATUSES);
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);

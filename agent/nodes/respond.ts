@@ -52,5 +52,7 @@ export const respondNode = (deps: AgentDeps) => async (state: AgentStateType): P
   ]
     .filter(Boolean)
     .join('\n');
-  return { messages: [new AIMessage({ id: randomUUID(), content: reply })], replies: [reply] };
+  // The model's metadata travels with the reply it introduced (e.g. the offline planner's fallback label).
+  const metadata = caller && AIMessage.isInstance(caller) ? caller.response_metadata : {};
+  return { messages: [new AIMessage({ id: randomUUID(), content: reply, response_metadata: metadata })], replies: [reply] };
 };

@@ -1,22 +1,12 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
 import { getTool } from '../../mcp-server/registry.js';
+import type { CustomerRow } from '../../mcp-server/tools/shared.js';
 import { ACTIONS } from '../deps.js';
 import { approverMention, clip, escapeText, quote, quoteChunks } from '../escape.js';
 import { flatten, humanize, labelOf, money, showValue, when } from './format.js';
 import { fit, mrkdwn, plain, type Block } from './types.js';
 
-export interface CustomerRow {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address_line1: string | null;
-  address_unit: string | null;
-  city: string | null;
-  postal_code: string | null;
-  preferences: Record<string, unknown> | null;
-  notes: string | null;
-}
+export type { CustomerRow };
 
 export interface ServiceRow {
   id: string;

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../core/db.js';
 import { parseToolArgs } from '../registry.js';
+import type { ApprovalStatus } from '../../schema/approval-status.js';
 
-export type ApprovalStatus =
-  | 'pending'
-  | 'approved'
-  | 'rejected'
-  | 'expired'
-  | 'superseded'
-  | 'withdrawn'
-  | 'executing'
-  | 'executed'
-  | 'failed';
+export type { ApprovalStatus };
 
 /**
  * An approval row written straight into the ledger, for tests of the tool layer that must not

@@ -3,6 +3,8 @@ import type { CustomerRecord } from '../../schema/tools/common.js';
 import type { ToolContext } from '../define-tool.js';
 import { ToolError } from '../errors.js';
 
+export { isoInZone } from '../../core/time.js';
+
 /** Columns of `customers` that make up a CustomerRecord. */
 export const CUSTOMER_COLUMNS = `id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes`;
 
@@ -88,21 +90,3 @@ export const PHONE_DIGITS_SQL = (col: string) =>
   `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11 AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
      THEN substr(regexp_replace(${col}, '\\D', '', 'g'), 2) ELSE regexp_replace(${col}, '\\D', '', 'g') END)`;
 
-/** ISO 8601 with the offset of `timeZone` at that instant: "2026-12-08T10:00:00-05:00". */
-export function isoInZone(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const tzName = get('timeZoneName'); // "GMT-05:00", or "GMT" for UTC
-  const offset = tzName === 'GMT' || tzName === '' ? '+00:00' : tzName.replace('GMT', '');
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
-}

@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { addDays, formatInZone, localParts, zonedTime } from '../../../core/time.js';
+import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../../core/time.js';
 
 /** A wall-clock date and time in the business zone. */
 export interface LocalDate {
@@ -27,12 +27,7 @@ export function zoneOffsetMinutes(at: Date, timeZone: string): number {
 }
 
 /** An instant as ISO 8601 with the zone's offset at that instant: 2026-12-08T10:00:00-05:00. */
-export function isoInZone(at: Date, timeZone: string): string {
-  const p = localParts(at, timeZone);
-  const off = zoneOffsetMinutes(at, timeZone);
-  const sign = off < 0 ? '-' : '+';
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:00${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
-}
+export { isoInZone };
 
 /** The ISO start time for a wall-clock time in the zone (DST-aware). */
 export function localToIso(local: LocalDateTime, timeZone: string): string {
