@@ -191,6 +191,23 @@ describe('changing a booking (supersede)', () => {
     expect(args).toMatchObject({ service_id: 'svc_deep_clean', start_time: '2026-12-09T10:00:00-05:00' });
   });
 
+  it('moving a booked visit says so in the notes; "too" books an extra visit instead', () => {
+    const call = { id: 'call_b', name: 'book_slot', args: { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' } };
+    const done = approvalEventMessage({
+      approval_id: 'apr_b',
+      tool: 'book_slot',
+      args: call.args,
+      status: 'executed',
+      edited: false,
+      result: { booking: { id: 'BKG-1042', customer_id: 'cus_001', service_id: 'svc_deep_clean', service_name: 'Deep Cleaning', crew: 'crew-a', starts_at: '2026-12-08T10:00:00-05:00', ends_at: '2026-12-08T14:00:00-05:00', price_cents: 28900, status: 'confirmed' } },
+    });
+    const history = ['book a deep clean Tuesday at 10', aiCalls([call]), toolResult('call_b', 'book_slot', { status: 'pending_approval', approval_id: 'apr_b' }), reply({ content: 'Sent.', calls: [] }), done, reply({ content: 'Booked.', calls: [] })] as const;
+    const moved = only(plan(kb, ...history, 'can you move it to the same time next week?'), 'book_slot');
+    expect(moved).toMatchObject({ start_time: '2026-12-15T10:00:00-05:00', notes: expect.stringMatching(/^Reschedule of booking BKG-1042/) });
+    const extra = only(plan(kb, ...history, 'great, same time next week too please'), 'book_slot');
+    expect(extra).toEqual({ customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-15T10:00:00-05:00' });
+  });
+
   it('keeps the time but changes the service when asked', () => {
     const args = only(plan(withPending, 'actually make it a standard clean instead'), 'book_slot');
     expect(args).toMatchObject({ service_id: 'svc_standard_clean', start_time: '2026-12-08T10:00:00-05:00' });

@@ -702,8 +702,10 @@ function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking): Booki
   if (serviceId === base.service_id && new Date(start).getTime() === new Date(base.start_time).getTime() && base.status === 'pending') {
     return { note: `That's the same as the request already waiting for approval: ${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.` };
   }
+  // "same time next week too", "another one": an extra visit, not a move of the booked one.
+  const additional = /\b(too|also|another|additional|as well|again)\b/i.test(a.text);
   const carry =
-    (base.status === 'executed' || base.status === 'on_file') && base.booking_id
+    !additional && (base.status === 'executed' || base.status === 'on_file') && base.booking_id
       ? `Reschedule of booking ${base.booking_id} (currently ${formatWhen(base.start_time, tz)})`
       : undefined;
   const keptNotes = base.notes && !base.notes.startsWith('Reschedule of booking') ? base.notes : undefined;
