@@ -5,6 +5,7 @@ import { fixedClock } from '../core/clock.js';
 import { listMigrations, migrate } from './migrate.js';
 import { seedDemo } from './seed/index.js';
 import { APPROVAL_STATUSES } from './approval-status.js';
+import { childEnv } from '../core/config.js';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {
@@ -21,7 +22,7 @@ async function tableNames(db: TestDatabase): Promise<string[]> {
 function runMigrateProcess(url: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', FIXED_NOW: TEST_NOW },
+      env: childEnv({ DATABASE_URL: url, LOG_LEVEL: 'warn', FIXED_NOW: TEST_NOW }),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -6,11 +6,12 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../core/embedded-postgres.js';
 import { createEmptyDatabase, type TestDatabase } from '../core/testing/test-database.js';
+import { childEnv } from '../core/config.js';
 
 /** `npm start` as a user runs it: a separate process, configured only through its environment. */
 function start(env: Record<string, string>): { child: ChildProcess; ready: Promise<Record<string, any>>; stderr: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    env: childEnv({ DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { childEnv } from '../../core/config.js';
 
 /** The test side of `worker.ts`: send a command, await its answer. */
 export class WorkerProcess {
@@ -10,7 +11,7 @@ export class WorkerProcess {
 
   constructor(databaseUrl: string, env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'agent/testing/worker.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', THREAD_LEASE_SECONDS: '2', ...env },
+      env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', THREAD_LEASE_SECONDS: '2', ...env }),
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let markReady: () => void;

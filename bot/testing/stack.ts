@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ManualClock } from '../../core/clock.js';
 import { testConfig } from '../../core/config.js';
-import { createLogger, silentLogger, type Logger } from '../../core/logger.js';
+import { silentLogger } from '../../core/logger.js';
 import { createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../../core/testing/test-database.js';
 import { createToolServer } from '../../mcp-server/server.js';
 import { approvalEventOf, planContextOf, type ApprovalEvent } from '../../agent/plan-context.js';
@@ -95,10 +95,6 @@ export interface BotStack {
   close(): Promise<void>;
 }
 
-function testLogger(): Logger {
-  return process.env.BOT_TEST_LOGS ? createLogger({ LOG_LEVEL: 'debug' }) : silentLogger;
-}
-
 /** N workers (default 1) of the real product on one seeded database, sharing one local workspace. */
 export async function startBotStack(opts: { workers?: number; ttlMinutes?: number; cueDelayMs?: number; timing?: LocalSlackTiming } = {}): Promise<BotStack> {
   const clock = new ManualClock(TEST_NOW);
@@ -107,7 +103,7 @@ export async function startBotStack(opts: { workers?: number; ttlMinutes?: numbe
   const connection = localConnection({ apiUrl: localApiUrl(port) });
   const toolServers: McpServer[] = [];
   const workers: Product[] = [];
-  const logger = testLogger();
+  const logger = silentLogger;
   try {
     for (let i = 0; i < (opts.workers ?? 1); i++) {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
