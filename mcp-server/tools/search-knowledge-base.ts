@@ -57,6 +57,7 @@ const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
   { say: ['moving', 'move house', 'new place', 'relocating'], means: 'change address' },
   { say: ['taxes', 'tax', 'expenses', 'paperwork', 'copy of the bill'], means: 'receipt invoice' },
   { say: ['how much', 'what does it cost', 'what do you charge', 'rates'], means: 'price' },
+  { say: ['house cleaning', 'house clean', 'home clean', 'basic clean', 'normal clean', 'regular house cleaning'], means: 'standard home cleaning' },
   { say: ['cheaper', 'deal', 'save money', 'anything off', 'money off'], means: 'discount' },
   { say: ['every week', 'biweekly', 'fortnightly', 'every other week', 'every two weeks', 'monthly', 'regular cleaning'], means: 'recurring plan' },
   { say: ['hang', 'put up', 'mount', 'mounting'], means: 'install' },
@@ -185,7 +186,7 @@ export async function searchKnowledgeBase(
   if (rows.length === 0) {
     // Still nothing in common at the word level: compare the whole query with the titles.
     const res = await db.query<ArticleRow>(
-      `SELECT id, title, topic, left(body, 240) AS snippet,
+      `SELECT id, title, topic, body AS snippet,
          greatest(word_similarity(lower($1), lower(title)), similarity(lower($1), lower(title)))::float8 AS score
        FROM kb_articles
        WHERE lower($1) <% lower(title) OR lower($1) % lower(title)
@@ -195,13 +196,39 @@ export async function searchKnowledgeBase(
     );
     rows = res.rows;
   }
+  const wanted = stems(`${query} ${expansions(query).join(' ')}`);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     topic: r.topic,
-    snippet: r.snippet.replace(/\s+/g, ' ').trim(),
+    snippet: bestSentences(r.snippet, wanted),
     score: Math.round(r.score * 10_000) / 10_000,
   }));
+}
+
+const STOP = new Set(['what', 'when', 'where', 'which', 'does', 'have', 'your', 'with', 'that', 'this', 'there', 'about', 'would', 'could', 'should', 'will', 'from', 'they', 'them', 'their', 'then', 'than', 'just', 'like', 'want', 'need', 'please', 'thanks', 'much', 'many', 'some', 'also']);
+
+/** Crude stems (first five letters of words of four or more), enough to match "cancelling" with "cancellation". */
+function stems(text: string): Set<string> {
+  return new Set(tokens(text).filter((w) => w.length >= 4 && !STOP.has(w)).map((w) => w.slice(0, 5)));
+}
+
+/**
+ * The snippet is whole sentences, not fragments cut mid-phrase: the (at most three) sentences of
+ * the article that share the most words with the question, in their original order. A fact such
+ * as "closed on Christmas Day" then arrives intact for the model to quote.
+ */
+export function bestSentences(body: string, wanted: Set<string>, max = 3, maxChars = 520): string {
+  const sentences = body.replace(/\s+/g, ' ').trim().match(/[^.!?]+(?:[.!?]+|$)/g)?.map((x) => x.trim()).filter(Boolean) ?? [];
+  const scored = sentences.map((text, i) => ({ text, i, score: [...stems(text)].filter((w) => wanted.has(w)).length }));
+  const picked = [...scored].sort((a, b) => b.score - a.score || a.i - b.i).slice(0, max).filter((x, k) => k === 0 || x.score > 0);
+  let out = '';
+  for (const sentence of picked.sort((a, b) => a.i - b.i)) {
+    const next = out ? `${out} ${sentence.text}` : sentence.text;
+    if (next.length > maxChars && out) break;
+    out = next;
+  }
+  return out.length > maxChars ? `${out.slice(0, maxChars - 1)}…` : out;
 }
 
 interface ArticleRow {
@@ -230,10 +257,8 @@ async function rankArticles(db: Queryable, terms: Term[], limit: number): Promis
          ORDER BY score DESC, s.id
          LIMIT $3
        )
-       SELECT r.id, r.title, r.topic, r.score::float8 AS score,
-         ts_headline('english', r.body, anyq.q,
-           'StartSel="", StopSel="", MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "') AS snippet
-       FROM ranked r CROSS JOIN anyq
+       SELECT r.id, r.title, r.topic, r.score::float8 AS score, r.body AS snippet
+       FROM ranked r
        ORDER BY r.score DESC, r.id`,
       [terms.map((t) => t.tsquery), terms.map((t) => t.weight), limit, K1, PROXIMITY],
     );

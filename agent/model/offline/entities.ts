@@ -7,7 +7,8 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 // ------------------------------------------------------------------------- email and phone
 
-const EMAIL_IN_TEXT = /[^\s@<>(),;:"'[\]]+@[^\s@<>(),;:"'[\]]+/g;
+// "@+": a doubled @ is a typo to ask about, not a missing address.
+const EMAIL_IN_TEXT = /[^\s@<>(),;:"'[\]]+@+[^\s@<>(),;:"'[\]]+/g;
 
 /** Email-looking tokens, trailing punctuation removed; `valid` says whether the schema will accept it. */
 export function extractEmails(text: string): { value: string; valid: boolean }[] {
@@ -59,9 +60,18 @@ function unitLabel(kind: string, id: string): string {
 
 /** "we moved to 12 Oak St Apt 3, Maple Harbor MH 1042" → {line1, unit, city, postal_code}. */
 export function extractAddress(text: string): AddressExtraction {
-  if (!ADDRESS_CUE.test(text)) return undefined;
-  const cue = ADDRESS_CUE.exec(text)!;
-  let rest = text.slice(cue.index + cue[0].length).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
+  // Several cues can come in one message ("We moved! New address is …"): read after each in turn.
+  let first: AddressExtraction;
+  for (const cue of text.matchAll(new RegExp(ADDRESS_CUE.source, 'gi'))) {
+    const found = addressAfter(text, cue.index + cue[0].length);
+    if (found?.ok) return found;
+    first ??= found;
+  }
+  return first;
+}
+
+function addressAfter(text: string, from: number): AddressExtraction {
+  let rest = text.slice(from).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
   rest = rest.split(/(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+(?:and|please|thanks|thank you)\b/i)[0]!.trim();
   rest = rest.replace(/[.\s]+$/, '');
@@ -70,6 +80,12 @@ export function extractAddress(text: string): AddressExtraction {
   if (!street) return rest && strong ? { ok: false, partial: rest } : strong && /\b(moved|new address)\b/i.test(text) ? { ok: false, partial: '' } : undefined;
   let line1 = street[1]!.trim().replace(/\.$/, '');
   let after = rest.slice(street.index + street[0].length);
+  // "45 Harbor View Rd": the shortest match stops at "View"; a street type right after belongs to it.
+  const suffix = /^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?/i.exec(after);
+  if (suffix) {
+    line1 = `${line1} ${suffix[0].trim().replace(/\.$/, '')}`;
+    after = after.slice(suffix[0].length);
+  }
   let unit: string | undefined;
   const u = UNIT_RE.exec(after);
   if (u && u.index <= 3) {
@@ -115,7 +131,7 @@ export function extractPreferences(text: string): PreferenceChanges {
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
   // Contact channel.
-  const prefers = /\b(prefer|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
+  const prefers = /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
   if (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t)) {
     if (/\b(texts?|sms|text messages?|texting)\b/.test(t)) out.contact = 'sms';
     else if (/\b(e-?mails?)\b/.test(t) && !/@/.test(t)) out.contact = 'email';
@@ -169,10 +185,10 @@ export interface ProblemTriage {
 const SAFETY = /\b(gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell|electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding|carbon monoxide|unsafe|dangerous|emergency)\b/;
 const WATER = /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
 const ACTIVE = /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
-const DAMAGE = /\b(broke|broken|break|smashed|shattered|cracked|scratch\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
+const DAMAGE = /\b(broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
 const MISSED = /\b(no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)|didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)|never (?:showed|came|turned up|arrived)|no[- ]show|missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)|stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting)\b/;
 const LATE = /\b(late|running behind|delayed)\b/;
-const BILLING = /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice)\b/;
+const BILLING = /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice|gift ?card)\b/;
 const TECHNICAL = /\b(not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)|isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error|wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose)\b/;
 const COMPLAINT = /\b(skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)|didn'?t clean|did not clean|wasn'?t cleaned|not cleaned|rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible|poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)|still dirty|not clean|wasn'?t clean|filthy|complain\w*|dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable)\b/;
 const EXPLICIT_TICKET = /\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?(?:ticket|case|complaint|claim)\b|\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b|\bescalat\w*\b|\bwarranty claim\b/;
@@ -182,14 +198,31 @@ export function reportsProblem(text: string): boolean {
   const t = normalize(text);
   return (
     SAFETY.test(t) ||
-    (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:faucet|tap)\b/.test(t)) ||
+    (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
     DAMAGE.test(t) ||
     MISSED.test(t) ||
     /\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) (?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b/.test(t) ||
     /\b(double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|incorrect (?:charge|amount|bill)|extra charge|(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund)\b/.test(t) ||
     (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
+    WARRANTY.test(t) ||
     COMPLAINT.test(t)
   );
+}
+
+/** Something we fixed or installed has failed again: a guarantee claim, not a new paid job. */
+const WARRANTY =
+  /\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?(?:fixed|repaired|installed|mounted|put up|patched|replaced|hung)\b[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell)\b/;
+/** Damage we caused ("your guy scratched…", "the cleaner broke…"). */
+const CAUSED_BY_US =
+  /\b(?:you|your (?:guy|tech\w*|team|crew|cleaners?|person|people|staff)|the (?:cleaners?|technician|tech|crew|installer)|they|he|she) (?:\w+ ){0,2}(?:broke|damaged|scratched|dented|cracked|stained|ruined|smashed|chipped|spilled|knocked|tore|scuffed|bleached)\b|\b(?:during|after) (?:the|your|our|my|today's|yesterday's) (?:visit|cleaning|clean|repair|appointment|install\w*)\b|\b(?:since|after) (?:you|your \w+|the \w+) (?:came|left|visited|were here|was here)\b/;
+
+/**
+ * Damage words that describe the job rather than a complaint: "patch a hole in my wall" when
+ * nothing says we caused it and nothing else in the message is a problem.
+ */
+export function damageIsTheJob(text: string): boolean {
+  const t = normalize(text);
+  return DAMAGE.test(t) && !CAUSED_BY_US.test(t) && !reportsProblem(t.replace(new RegExp(DAMAGE.source, 'g'), ' '));
 }
 
 export function wantsTicket(text: string): boolean {
@@ -209,6 +242,7 @@ export function triage(text: string): ProblemTriage {
   }
   if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
   if (damage) return { category: 'damage', priority: active ? 'urgent' : 'normal', label: 'Damage report' };
+  if (WARRANTY.test(t)) return { category: 'technical', priority: 'normal', label: 'Warranty claim' };
   if (MISSED.test(t)) return { category: 'scheduling', priority: 'high', label: 'Missed visit' };
   if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };
   if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
@@ -232,9 +266,42 @@ const NOTE_WORDS = /\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|k
 /** Sentences meant for the crew (access, pets, parking), for book_slot's notes. */
 export function visitNotes(text: string): string | undefined {
   const parts = splitSentences(text)
-    .flatMap((s) => s.split(/\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b))\s*/i))
+    // "book … at 9am, we have a cat so …": the clause after the comma is for the crew.
+    .flatMap((s) => s.split(/\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b)|,\s*(?=(?:we|we've|we're|our|there's|there is|i have|i've|my)\b))\s*/i))
     .filter((s) => NOTE_WORDS.test(s))
     .filter((s) => !/\b(book|schedule|reserve|e-?mail me|send me)\b/i.test(s));
   if (!parts.length) return undefined;
   return clip(parts.map((s) => s.trim().replace(/[.]+$/, '')).join('. '), 1000);
+}
+
+// ------------------------------------------------------------------------- someone else's record
+
+const RELATIVES =
+  '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|room-?mate|flatmate|in-laws?)';
+const RECORD_WORDS =
+  '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|house|place|home|apartment|flat)';
+const NOT_A_NAME = /^(?:brightwell|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|maple|old|lighthouse|cedar|northgate|fernbrook|willow|quarry|pinecrest|harrow|eastvale|deep|standard|interior|handyman|faucet|drywall|tv|smart|ceiling|move|system|customer)$/i;
+
+/**
+ * The customer asks about or for someone else's record: another customer id, "Maria Chen's
+ * email", "my neighbour's phone", "for my mom", "does Maria Gonzalez have". Returns how to name
+ * them in the reply; undefined when the message is about the customer's own record.
+ */
+export function otherPerson(text: string, self: { id: string; name: string }): string | undefined {
+  const id = [...text.matchAll(/\bcus_[a-z0-9]{3,24}\b/gi)].map((m) => m[0].toLowerCase()).find((x) => x !== self.id);
+  if (id) return `another customer (${id})`;
+  const mine = new Set(normalize(self.name).split(/\s+/));
+  const someoneElse = (name: string) => {
+    const words = normalize(name).split(/\s+/);
+    return !NOT_A_NAME.test(words[0]!) && !words.every((w) => mine.has(w));
+  };
+  const possessive = new RegExp(`\\b([A-Z][a-z]+(?:\\s+[A-Z][A-Za-z-]+)?)['’]s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`, 'g');
+  for (const m of text.matchAll(possessive)) if (someoneElse(m[1]!)) return m[1]!;
+  const t = normalize(text);
+  const relative =
+    new RegExp(`\\b(?:my|our) (${RELATIVES})['’]?s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`).exec(t) ??
+    new RegExp(`\\b(?:for|of) (?:my|our) (${RELATIVES})\\b`).exec(t);
+  if (relative) return `your ${relative[1]!}`;
+  for (const m of text.matchAll(/\b(?:does|did|has|of|for|about)\s+([A-Z][a-z]+\s+[A-Z][A-Za-z-]+)\b/g)) if (someoneElse(m[1]!)) return m[1]!;
+  return undefined;
 }

@@ -40,7 +40,7 @@ const REQUEST_START = /^(?:can|could|would|will) (?:you|someone|somebody|i|we|on
 
 const BOOK_STRONG = /\b(book|booking for|rebook|re-book|schedule|reserve|set up (?:a|an) (?:appointment|visit|cleaning)|make (?:a|an) (?:appointment|booking|reservation)|sign (?:me|us) up|put (?:me|us) down|get (?:me|us) (?:in|on the (?:calendar|schedule))|pencil (?:me|us) in)\b/;
 const BOOK_WEAK =
-  /\b(come (?:out|over|by|and)|send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)|(?:can|could) (?:someone|somebody|you) (?:come|fix|repair|install|mount|clean|do|look at|take a look)|(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like|(?:can|could|may) (?:i|we) (?:get|have|book|schedule)|get (?:a|an|someone|somebody) (?:to|out|over|in)|(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)|available|availability|openings?|slots?)\b/;
+  /\b(come (?:out|over|by|and)|send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)|(?:can|could) (?:someone|somebody|you) (?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)|(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like|(?:can|could|may) (?:i|we) (?:get|have|book|schedule)|get (?:a|an|someone|somebody) (?:to|out|over|in)|(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)|available|availability|openings?|slots?)\b/;
 
 const RESCHEDULE =
   /\b(same time|make it|make that|move it|move that|move (?:my|the) (?:booking|appointment|visit|cleaning)|change it|change that|change (?:the )?(?:time|day|date)|switch (?:it|that|to)|push it|push that|bump it|instead|actually|reschedul\w*|rather|how about|what about|can we do|could we do|let'?s do|let'?s make it|(?:an? |\d+ |two |three )?(?:hour|hours|minutes?) (?:later|earlier)|a bit (?:later|earlier)|later that day|earlier that day|works better|better for me)\b/;
@@ -61,9 +61,9 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
   { kind: 'tickets', re: /\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|any (?:open )?tickets|tickets? (?:do i have|are open))\b/ },
   {
     kind: 'bookings',
-    re: /\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|do i have|have i got|upcoming|next)\b[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|for me)?|\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b|\bwhen(?:'s| is) my next\b|\bwhat (?:bookings?|appointments?|visits?) do i have\b/,
+    re: /\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|do i have|have i got|upcoming|next)\b[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|for me)?|\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b|\bwhen(?:'s| is) my next\b|\bwhat (?:bookings?|appointments?|visits?) do i have\b|\bam i (?:booked|scheduled)\b|\bdo i have anything (?:booked|scheduled)\b/,
   },
-  { kind: 'contact', re: /\bwhat (?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/ },
+  { kind: 'contact', re: /\bwhat(?:'s| is)? (?:the |my )?(?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got|on my account)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/ },
   { kind: 'account', re: /\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) (?:on |in )?my (?:account|profile|record|details|info)\b|\bmy account (?:details|info|summary)\b|\bwhat do you have on (?:file|me)\b/ },
 ];
 
@@ -82,8 +82,11 @@ export function detectCues(text: string): Cues {
     const unit = shift[2]!.startsWith('h') ? 60 : 1;
     relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
   }
-  const lookup = LOOKUP.find((l) => l.re.test(t))?.kind;
-  const bookStrong = BOOK_STRONG.test(t) && !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t);
+  // "What does a regular cleaning cost?" asks a price, not what is booked.
+  const lookup = /\b(?:cost|costs|price|prices|how much)\b/.test(t) ? undefined : LOOKUP.find((l) => l.re.test(t))?.kind;
+  // "How far in advance can I book" asks about booking, with or without the question mark.
+  const bookStrong =
+    BOOK_STRONG.test(t) && !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) && !/^how\b[^.!?]*\bbook\b/.test(t);
   return {
     greeting: GREETING.test(t),
     thanks: THANKS.test(t),
@@ -95,7 +98,8 @@ export function detectCues(text: string): Cues {
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
     ...(relativeShiftMinutes ? { relativeShiftMinutes } : {}),
-    withdraw: WITHDRAW.test(t),
+    // "If I cancel the day before, is there a fee?" asks about a policy; it takes nothing back.
+    withdraw: WITHDRAW.test(t) && !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t),
     cancelBooking: CANCEL_BOOKING.test(t),
     sendEmail: SEND_EMAIL.some((re) => re.test(t)),
     ...(lookup && !bookStrong ? { lookup } : {}),

@@ -30,6 +30,8 @@ import {
   extractNameChange,
   extractPhones,
   extractPreferences,
+  damageIsTheJob,
+  otherPerson,
   reportsProblem,
   triage,
   ticketSubject,
@@ -53,6 +55,7 @@ import {
   INJECTION_NOTE,
   listServices,
   lookupText,
+  otherAccountReply,
   noAnswerReply,
   pendingText,
   proposalText,
@@ -317,9 +320,11 @@ interface Analysis {
   base: BaseBooking | undefined;
   bookingWanted: boolean;
   rescheduleWanted: boolean;
+  /** Our previous message asked for booking details ("I'd be happy to book … which day?"). */
+  answersBookingQuestion: boolean;
 }
 
-const HYPOTHETICAL = /\b(what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)|are you (?:insured|covered)|do you cover|is there (?:a|any) (?:fee|charge)|policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you)\b/;
+const HYPOTHETICAL = /\b(what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)|are you (?:insured|covered)|do you cover|is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)|policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you)\b/;
 
 function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
   const cues = detectCues(text);
@@ -332,7 +337,10 @@ function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analy
   const weak = Boolean(request.trim()) && detectCues(request).book.weak;
   const t = normalize(text);
   const explicitTicket = wantsTicket(text);
-  const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t))) || explicitTicket;
+  // "Can someone patch a hole in my wall Tuesday at 9?" names the job, and "I spilled wine on my
+  // carpet, do you do stain removal?" asks a question: neither reports anything we did.
+  const repairJob = damageIsTheJob(text) && ((services.matches.length === 1 && (cues.book.strong || cues.book.weak)) || cues.question);
+  const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
   const base = findBaseBooking(messages, ctx);
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
@@ -342,6 +350,8 @@ function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analy
     !cues.lookup &&
     ((changeCue && (hasWhen || services.matches.length > 0 || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined || /\b(move|reschedul)/.test(t))) ||
       (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw));
+  const prev = aiBeforeLastCustomer(messages);
+  const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
   const bookingWanted =
     !rescheduleWanted &&
     !(cues.withdraw && !hasWhen) &&
@@ -351,8 +361,10 @@ function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analy
       ? cues.book.strong
       : cues.book.strong ||
         (!infoOnly && weak && (services.matches.length > 0 || hasWhen)) ||
-        (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)));
-  return { text, cues, when, services, problem, explicitTicket, infoQuestion, base, bookingWanted, rescheduleWanted };
+        (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||
+        // "tuesday at 11am" answering our "which day and time?"
+        (answersBookingQuestion && !infoOnly && (hasWhen || services.matches.length > 0)));
+  return { text, cues, when, services, problem, explicitTicket, infoQuestion, base, bookingWanted, rescheduleWanted, answersBookingQuestion };
 }
 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
@@ -474,6 +486,8 @@ function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
 
 // ------------------------------------------------------------------- linked customer
 
+const STATUS_QUESTION =
+  /\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|am i) (?:\w+ )?(?:confirmed|approved|booked|done|sorted|through|gone through)\b|\bany (?:news|update)\b|\bstatus of\b/;
 const CHANGE_CUE = /\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|instead|should be)\b|\bmy (?:e-?mail|email address)\b/;
 const PHONE_CUE = /\b(phone|number|cell|mobile|tel|telephone|call me|text me|reach me|contact me)\b/;
 
@@ -488,6 +502,14 @@ function planForCustomer(
   let offer: Offer | undefined;
   const t = normalize(a.text);
   const pendingBook = ctx.pending.filter((p) => p.tool === 'book_slot');
+
+  // --- "is it confirmed now?" while a request waits: only an approval update says it is.
+  if (ctx.pending.length && STATUS_QUESTION.test(t) && (a.cues.question || a.infoQuestion) && !a.bookingWanted && !a.rescheduleWanted && !a.cues.withdraw && !a.problem) {
+    const what = joinList(ctx.pending.map((p) => describeCall({ name: p.tool, args: p.args }, ctx)));
+    return say(
+      `Not yet: your request to ${what} is still waiting for a manager's approval, so nothing has changed so far. I'll let you know here as soon as a manager decides.`,
+    );
+  }
 
   // --- bookings (new or changed)
   let booking: { service: Service | undefined; serviceId: string; start: string; status: 'requested' } | undefined;
@@ -569,6 +591,11 @@ function planForCustomer(
     return say("I don't see a booking in our conversation to change. Which service would you like, and on which day and at what time?");
   }
 
+  // "Change Maria Chen's email", "book for my neighbour": the tools act on this customer's record
+  // only, so such a request must not become a change (or a lookup) of their own.
+  const other = otherPerson(a.text, customer);
+  if (other && calls.some((c) => c.name !== WITHDRAW_TOOL)) return say(otherAccountReply(other));
+
   if (calls.length) {
     // A question asked alongside the request still gets its answer.
     const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
@@ -630,10 +657,17 @@ function resolveService(messages: BaseMessage[], a: Analysis, ctx: PlanContext):
 
 function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan {
   const { service, choices } = resolveService(messages, a, ctx);
-  const w = a.when;
+  const w = a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when;
   const missing: string[] = [];
   let start: string | undefined;
   let timeQuestion: string | undefined;
+  const today = localOf(ctx.now, ctx.timeZone);
+  const isToday = w.date && w.date.year === today.year && w.date.month === today.month && w.date.day === today.day && !w.weekdayOnly;
+  if (isToday && !(w.time && combine(w.date!, w.time, { nowIso: ctx.now, timeZone: ctx.timeZone }).inPast)) {
+    // Online booking starts tomorrow; the help centre says how to get someone today.
+    const kb = answerFromKb(a.text, ctx)?.text.replace(/ (Would you like me to book|Is there anything else)[^]*$/, '');
+    return { note: [kb, "I can't book a visit for today from here: bookings start from tomorrow. Would another day work for you?"].filter(Boolean).join('\n\n') };
+  }
   if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     timeQuestion = `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}${w.date ? ` on ${formatDay(w.date, ctx.timeZone)}` : ''}? (Our visits start between 8:00 AM and 5:00 PM.)`;
@@ -660,6 +694,17 @@ function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): Bo
   if (missing.length) parts.push(`Could you tell me ${joinList(missing)}?`);
   if (timeQuestion) parts.push(timeQuestion);
   return { note: parts.join(' ') };
+}
+
+/** The day or time the customer gave earlier in this booking dialogue, where this message gives none. */
+function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanContext): WhenMention {
+  let out = when;
+  for (const text of customerTexts(messages).slice(0, -1).reverse().slice(0, 3)) {
+    const e = extractWhen(text, ctx.now, ctx.timeZone);
+    if (!out.date && e.date) out = { ...out, date: e.date, weekdayOnly: e.weekdayOnly };
+    if (!out.time && !out.ambiguous && e.time) out = { ...out, time: e.time };
+  }
+  return out;
 }
 
 function bookingNotes(a: Analysis, extra?: string): string | undefined {
@@ -735,7 +780,7 @@ function planUpdate(a: Analysis, customer: NonNullable<PlanContext['customer']>,
       if (changeAsked) notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
     } else if (customer.email && customer.email.toLowerCase() === e.value.toLowerCase()) {
       if (changeAsked && !a.cues.sendEmail) notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
-    } else if (a.cues.sendEmail && !/\b(change|update|new|switch|replace)\b/.test(t)) {
+    } else if ((a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t)) {
       notes.push(
         `Emails go to the address on your account${customer.email ? ` (${customer.email})` : ''}. Would you like me to update your email address to ${e.value}?`,
       );
@@ -778,6 +823,12 @@ function planUpdate(a: Analysis, customer: NonNullable<PlanContext['customer']>,
   if (Object.keys(prefs).length) changes.preferences = prefs;
 
   return { ...(Object.keys(changes).length ? { changes } : {}), notes, ...(offer ? { offer } : {}) };
+}
+
+/** "Email the confirmation to my work address x@y", "send an email to x@y": a destination, not a new address on file. */
+function sendsTo(text: string, address: string): boolean {
+  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:\\b(?:send|forward|cc)\\b|\\be-?mail (?:it|that|this|them|the|a|an|my)\\b)[^.!?]*\\bto\\b[^.!?@]*${escaped}`, 'i').test(text);
 }
 
 // -------------------------------------------------------------------------------- email

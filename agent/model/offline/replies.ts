@@ -25,6 +25,9 @@ export const unknownReply = () =>
 export const UNLINKED =
   "Your Slack account isn't linked to a customer record yet, so I can't make bookings or changes, look up an account or open tickets from here. A manager can link your account, and after that I can take care of it for you. In the meantime I'm happy to answer questions about our services.";
 
+export const otherAccountReply = (who: string) =>
+  `I can only look up or change your own account, so I can't do that for ${who}. If they're a Brightwell customer, they can message us from their own Slack account once it's linked to their record.`;
+
 export const INJECTION_NOTE = 'Just so you know, I can only request changes: a manager reviews them before anything happens, and I can\'t skip that step.';
 
 // ----------------------------------------------------------------------- knowledge base
@@ -165,7 +168,9 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
       const articleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')} ${a.snippet}`);
       const q = correctTypos(asked, articleWords);
       const titleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')}`);
-      return { a, i, q, hits: overlap(q, articleWords) + overlap(q, titleWords) };
+      // The retriever's ranking knows synonyms and weights the planner doesn't: trust its top hits.
+      const rankBonus = Math.max(0, 2 - i);
+      return { a, i, q, hits: overlap(q, articleWords) + overlap(q, titleWords) + rankBonus };
     })
     .sort((x, y) => y.hits - x.hits || y.a.score - x.a.score || x.i - y.i);
   for (const { a, q } of ranked) {
@@ -196,7 +201,9 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
       if (after >= before && quoteUnits(units, i, j + 1).length <= 320) j++;
       else if (before > after && quoteUnits(units, i - 1, j).length <= 320) i--;
     }
-    const quote = clip(quoteUnits(units, i, j), 420);
+    // Search snippets are whole sentences picked for this question: quote them all when short.
+    const whole = units.every((u) => !u.breakAfter) && a.snippet.length <= 520;
+    const quote = whole ? a.snippet : clip(quoteUnits(units, i, j), 420);
     const priced = priceLead(question, ctx);
     const lead = priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '';
     const follow =

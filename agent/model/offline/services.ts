@@ -20,6 +20,9 @@ const SYNONYMS: Record<string, string[]> = {
   fan: ['ceiling fan', 'fan'],
 };
 
+/** The same, keyed the way keys are compared (stemmed: "drywall" is "drywal"). */
+const SYNONYMS_BY_STEM: Record<string, string[]> = Object.fromEntries(Object.entries(SYNONYMS).map(([k, v]) => [stem(k), v]));
+
 /** Words in service names that say nothing about which service it is. */
 const GENERIC_NAME_WORDS = new Set(
   ['home', 'clean', 'cleaning', 'repair', 'install', 'installation', 'service', 'hour', 'wall', 'mounting', 'interior', 'smart', 'in', 'out', 'ceiling', 'patch'].map(stem),
@@ -63,7 +66,7 @@ export function matchServices(text: string, services: readonly Service[]): Servi
     if (phraseIn(low, s.name)) score += 10;
     for (const key of distinctiveKeys(s)) {
       if (textStems.has(key) && !SYNONYM_ONLY_KEYS.has(key)) score += 3;
-      for (const syn of SYNONYMS[key] ?? []) if (phraseIn(low, syn)) score += syn.includes(' ') ? 4 : 2;
+      for (const syn of SYNONYMS_BY_STEM[key] ?? []) if (phraseIn(low, syn)) score += syn.includes(' ') ? 4 : 2;
     }
     if (score > 0) scored.push({ s, score });
   }

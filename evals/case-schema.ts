@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The golden-set format. One JSON file holds an array of cases; every file is validated on load,
+ * so a typo in a golden file fails loudly instead of silently measuring nothing.
+ */
+
+export const CASE_KINDS = [
+  'knowledge',
+  'booking',
+  'contact_change',
+  'email',
+  'ticket',
+  'lookup',
+  'multi_turn',
+  'multi_intent',
+  'ambiguity',
+  'injection',
+  'unlinked',
+  'decision',
+  'other_account',
+] as const;
+
+/**
+ * An expected argument value. Plain JSON matches exactly (objects partially: only the keys given are
+ * checked, recursively; ISO date-times with an offset compare as instants). Two matchers for free
+ * text: `{ "$regex": "…" }` (case-insensitive) and `{ "$absent": true }` (the key must be missing).
+ */
+export type ArgExpectation = unknown;
+
+const ToolName = z.string().regex(/^[a-z_]+$/, 'a tool name like book_slot');
+
+const ReplyChecks = {
+  /** Substrings the reply must contain (case-insensitive). */
+  reply_includes: z.array(z.string().min(1)).optional(),
+  /** Substrings the reply must not contain (case-insensitive). */
+  reply_excludes: z.array(z.string().min(1)).optional(),
+};
+
+export const TurnExpectSchema = z
+  .object({
+    /**
+     * The exact multiset of tools the model proposed or called in this turn (writes, reads, and
+     * withdraw_request); [] = none. The retrieve step's automatic help-centre search is not counted.
+     */
+    tools: z.array(ToolName).optional(),
+    /** Per tool, the arguments one of its calls must match (an array: each entry by a different call). */
+    args: z.record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)])).optional(),
+    /** The turn must ask the customer a question and propose no write. */
+    clarify: z.literal(true).optional(),
+    /** At least one of these article ids must be in the top 5 the retrieve step found. */
+    retrieved_any: z.array(z.string().regex(/^kb-[a-z0-9-]+$/)).min(1).optional(),
+    ...ReplyChecks,
+  })
+  .strict();
+
+export const DecideSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    /** Which of the approvals proposed in this turn to decide (by tool); default: all of them. */
+    tool: ToolName.optional(),
+    /** A manager's edit, merged over the proposed arguments (top-level keys replaced). */
+    args: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().min(1).optional(),
+    expect: z
+      .object({
+        ...ReplyChecks,
+        /** true: the write ran (approval executed); false: nothing was written. */
+        executed: z.boolean().optional(),
+      })
+      .strict(),
+  })
+  .strict()
+  .refine((d) => d.decision === 'approve' || d.args === undefined, { message: 'only an approval can edit the arguments' });
+
+export const TurnSchema = z
+  .object({
+    message: z.string().min(1).max(4000),
+    expect: TurnExpectSchema,
+    decide: DecideSchema.optional(),
+  })
+  .strict();
+
+export const CaseSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case id, letters, digits, _ . -'),
+    kind: z.enum(CASE_KINDS),
+    /** The conversation's verified customer; null = an unlinked Slack user. */
+    customer: z.string().regex(/^cus_\d{3}$/).nullable(),
+    /** Why the case exists (what makes it hard), for the reader of a failure. */
+    note: z.string().optional(),
+    turns: z.array(TurnSchema).min(1),
+  })
+  .strict();
+
+export const CaseFileSchema = z.array(CaseSchema).min(1);
+
+export type TurnExpect = z.infer<typeof TurnExpectSchema>;
+export type Decide = z.infer<typeof DecideSchema>;
+export type Turn = z.infer<typeof TurnSchema>;
+export type EvalCase = z.infer<typeof CaseSchema>;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+export class CaseFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly issues: string[],
+  ) {
+    super(`${file}:\n${issues.map((i) => `  ${i}`).join('\n')}`);
+    this.name = 'CaseFileError';
+  }
+}
+
+/** Parse one file's JSON text; throws CaseFileError with every issue. */
+export function parseCaseFile(text: string, file = '(inline)'): EvalCase[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new CaseFileError(file, [`not valid JSON: ${(err as Error).message}`]);
+  }
+  const r = CaseFileSchema.safeParse(raw);
+  if (!r.success) {
+    throw new CaseFileError(
+      file,
+      r.error.issues.map((i) => {
+        const at = i.path.map(String).join('.');
+        const id = typeof i.path[0] === 'number' && Array.isArray(raw) ? (raw[i.path[0]] as { id?: unknown })?.id : undefined;
+        return `${id ? `[${String(id)}] ` : ''}${at}: ${i.message}`;
+      }),
+    );
+  }
+  return r.data;
+}
+
+/** Every `*.json` under a file or folder (sorted), validated; ids must be unique across files. */
+export function loadCases(target: string): EvalCase[] {
+  const files = statSync(target).isDirectory()
+    ? readdirSync(target)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(target, f))
+    : [target];
+  if (!files.length) throw new CaseFileError(target, ['no .json case files found']);
+  const all: EvalCase[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const cases = parseCaseFile(readFileSync(file, 'utf8'), file);
+    const dupes: string[] = [];
+    for (const c of cases) {
+      if (seen.has(c.id)) dupes.push(`duplicate case id "${c.id}" (also in ${seen.get(c.id)})`);
+      seen.set(c.id, file);
+    }
+    if (dupes.length) throw new CaseFileError(file, dupes);
+    all.push(...cases);
+  }
+  return all;
+}

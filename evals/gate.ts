@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { METRIC_NAMES, type Metric, type MetricName, type Metrics } from './metrics.js';
+
+/** `evals/thresholds.json`: per metric a floor (`min`, higher is better) or a ceiling (`max`). */
+export const ThresholdsSchema = z
+  .object({
+    $comment: z.string().optional(),
+    thresholds: z.partialRecord(
+      z.enum(METRIC_NAMES),
+      z.union([z.object({ min: z.number().min(0).max(1) }).strict(), z.object({ max: z.number().min(0).max(1) }).strict()]),
+    ),
+  })
+  .strict();
+export type Thresholds = z.infer<typeof ThresholdsSchema>['thresholds'];
+
+export const THRESHOLDS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'thresholds.json');
+
+export function loadThresholds(file = THRESHOLDS_FILE): Thresholds {
+  return ThresholdsSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).thresholds;
+}
+
+export interface GateResult {
+  metric: MetricName;
+  bound: { min: number } | { max: number };
+  value: number | null;
+  n: number;
+  ok: boolean;
+}
+
+/** Every metric with a threshold, and whether it holds. A metric with nothing measured fails. */
+export function checkGate(metrics: Metrics, thresholds: Thresholds): GateResult[] {
+  return (Object.entries(thresholds) as [MetricName, { min: number } | { max: number }][]).map(([name, bound]) => {
+    const m: Metric = metrics[name];
+    const ok = m.value !== null && ('min' in bound ? m.value >= bound.min - 1e-12 : m.value <= bound.max + 1e-12);
+    return { metric: name, bound, value: m.value, n: m.n, ok };
+  });
+}
+
+export const describeBound = (b: { min: number } | { max: number }) => ('min' in b ? `>= ${b.min}` : `<= ${b.max}`);

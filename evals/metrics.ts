@@ -1,0 +1,280 @@
+import { MUTATING_TOOLS } from '../mcp-server/registry.js';
+import type { EvalCase, TurnExpect } from './case-schema.js';
+import type { CaseRun, ObservedCall, ObservedTurn } from './run.js';
+
+// ============================================================================ statistics
+
+/** z for a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+/**
+ * The Wilson score interval for k successes in n trials: unlike the normal approximation it
+ * stays inside [0, 1] and is not degenerate at 0/n or n/n, which is where a gate lives.
+ * n = 0 gives [0, 1] (we know nothing).
+ */
+export function wilson(k: number, n: number, z = Z95): [number, number] {
+  if (!Number.isInteger(k) || !Number.isInteger(n) || n < 0 || k < 0 || k > n) throw new RangeError(`wilson(${k}, ${n}): need 0 <= k <= n, integers`);
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const center = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  // Exact at the ends (floating point would leave 1e-17 crumbs).
+  return [k === 0 ? 0 : Math.max(0, center - half), k === n ? 1 : Math.min(1, center + half)];
+}
+
+// ============================================================================== matching
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
+
+/**
+ * Where `actual` differs from `expected` (empty = a match). Objects match partially (only the
+ * expected keys), arrays element by element, ISO date-times with an offset as instants, other
+ * values exactly; `{ $regex }` tests a string (case-insensitive), `{ $absent: true }` a missing key.
+ */
+export function argMismatches(expected: unknown, actual: unknown, at = ''): string[] {
+  const here = at || '(args)';
+  if (isRecord(expected) && typeof expected.$regex === 'string' && Object.keys(expected).length === 1) {
+    return typeof actual === 'string' && new RegExp(expected.$regex, 'i').test(actual) ? [] : [`${here}: expected /${expected.$regex}/i, got ${show(actual)}`];
+  }
+  if (isRecord(expected) && expected.$absent === true && Object.keys(expected).length === 1) {
+    return actual === undefined ? [] : [`${here}: expected no value, got ${show(actual)}`];
+  }
+  if (isRecord(expected)) {
+    if (!isRecord(actual)) return [`${here}: expected an object, got ${show(actual)}`];
+    return Object.entries(expected).flatMap(([k, v]) => argMismatches(v, actual[k], at ? `${at}.${k}` : k));
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [`${here}: expected an array, got ${show(actual)}`];
+    if (actual.length !== expected.length) return [`${here}: expected ${expected.length} items, got ${actual.length}`];
+    return expected.flatMap((v, i) => argMismatches(v, actual[i], `${here}[${i}]`));
+  }
+  if (typeof expected === 'string' && typeof actual === 'string' && ISO_WITH_OFFSET.test(expected) && ISO_WITH_OFFSET.test(actual)) {
+    return new Date(expected).getTime() === new Date(actual).getTime() ? [] : [`${here}: expected ${expected}, got ${actual}`];
+  }
+  return Object.is(expected, actual) ? [] : [`${here}: expected ${show(expected)}, got ${show(actual)}`];
+}
+
+export const argsMatch = (expected: unknown, actual: unknown) => argMismatches(expected, actual).length === 0;
+
+/** Multiset equality of tool names. */
+export function sameTools(expected: readonly string[], actual: readonly string[]): boolean {
+  if (expected.length !== actual.length) return false;
+  const a = [...expected].sort();
+  const b = [...actual].sort();
+  return a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Match each expected argument set to a different call of the tool (greedy over a small n is not
+ * enough in general, so try assignments by backtracking). Returns, per expectation, whether it
+ * was matched, and for unmatched ones the mismatches against the closest call.
+ */
+export function matchExpectedArgs(expected: Record<string, unknown>[], calls: Record<string, unknown>[]): { ok: boolean; details: string[] }[] {
+  const fits = expected.map((e) => calls.map((c) => argsMatch(e, c)));
+  const best: boolean[] = expected.map(() => false);
+  let bestCount = -1;
+  const used = new Set<number>();
+  const current: boolean[] = [];
+  const search = (i: number, count: number) => {
+    if (i === expected.length) {
+      if (count > bestCount) {
+        bestCount = count;
+        current.forEach((v, j) => (best[j] = v));
+      }
+      return;
+    }
+    for (let c = 0; c < calls.length; c++) {
+      if (used.has(c) || !fits[i]![c]) continue;
+      used.add(c);
+      current[i] = true;
+      search(i + 1, count + 1);
+      used.delete(c);
+    }
+    current[i] = false;
+    search(i + 1, count);
+  };
+  search(0, 0);
+  return expected.map((e, i) => {
+    if (best[i]) return { ok: true, details: [] };
+    if (!calls.length) return { ok: false, details: ['no such call'] };
+    const closest = calls.map((c) => argMismatches(e, c)).sort((a, b) => a.length - b.length)[0]!;
+    return { ok: false, details: closest };
+  });
+}
+
+/** Stock closers and offers that ask nothing about the request itself. */
+const NOT_CLARIFYING = /\b(?:anything else|something else|would you like me to book)\b/i;
+
+/** The reply asks the customer something about the request (a stock "anything else?" does not count). */
+export function asksQuestion(reply: string): boolean {
+  return (reply.match(/[^.!?\n]*\?/g) ?? []).some((q) => !NOT_CLARIFYING.test(q));
+}
+
+const includesCi = (text: string, s: string) => text.toLowerCase().includes(s.toLowerCase());
+
+export function replyProblems(reply: string, checks: { reply_includes?: string[]; reply_excludes?: string[] }): string[] {
+  const out: string[] = [];
+  for (const s of checks.reply_includes ?? []) if (!includesCi(reply, s)) out.push(`reply lacks "${s}"`);
+  for (const s of checks.reply_excludes ?? []) if (includesCi(reply, s)) out.push(`reply contains "${s}"`);
+  return out;
+}
+
+// =============================================================================== scoring
+
+export const METRIC_NAMES = [
+  'tool_selection',
+  'argument_validity',
+  'argument_accuracy',
+  'retrieval_recall_at_5',
+  'task_completion',
+  'false_action_rate',
+  'clarification_rate',
+  'decision_truthfulness',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+export interface Metric {
+  name: MetricName;
+  label: string;
+  /** What one trial is. */
+  unit: string;
+  better: 'higher' | 'lower';
+  k: number;
+  n: number;
+  /** k / n; null when there was nothing to measure. */
+  value: number | null;
+  ci: [number, number];
+}
+export type Metrics = Record<MetricName, Metric>;
+
+const LABELS: Record<MetricName, { label: string; unit: string; better: 'higher' | 'lower' }> = {
+  tool_selection: { label: 'Tool selection', unit: 'turns with expected tools', better: 'higher' },
+  argument_validity: { label: 'Argument validity', unit: 'tool calls made', better: 'higher' },
+  argument_accuracy: { label: 'Argument accuracy', unit: 'expected argument sets', better: 'higher' },
+  retrieval_recall_at_5: { label: 'Retrieval recall@5', unit: 'turns with expected articles', better: 'higher' },
+  task_completion: { label: 'Task completion', unit: 'cases', better: 'higher' },
+  false_action_rate: { label: 'False-action rate', unit: 'turns expecting no write', better: 'lower' },
+  clarification_rate: { label: 'Clarification rate', unit: 'ambiguous turns', better: 'higher' },
+  decision_truthfulness: { label: 'Decision truthfulness', unit: 'manager decisions', better: 'higher' },
+};
+
+export function metric(name: MetricName, k: number, n: number): Metric {
+  return { name, ...LABELS[name], k, n, value: n ? k / n : null, ci: wilson(k, n) };
+}
+
+export interface TurnScore {
+  /** 1-based. */
+  turn: number;
+  failures: string[];
+}
+
+export interface CaseResult {
+  id: string;
+  kind: string;
+  customer: string | null;
+  ok: boolean;
+  failures: string[];
+  turns: TurnScore[];
+  ms: number;
+}
+
+/** Turns that must not propose a write: expected tools without one, or a clarifying question. */
+export const expectsNoWrite = (e: TurnExpect, isMutating: (tool: string) => boolean) =>
+  e.clarify === true || (e.tools !== undefined && !e.tools.some(isMutating));
+
+export interface ScoreOptions {
+  isMutating?: (tool: string) => boolean;
+}
+
+/** Score runs against their cases: per-case pass/fail with reasons, and the metrics. */
+export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], opts: ScoreOptions = {}): { cases: CaseResult[]; metrics: Metrics } {
+  const isMutating = opts.isMutating ?? ((t: string) => MUTATING_TOOLS.has(t));
+  const tally = Object.fromEntries(METRIC_NAMES.map((m) => [m, { k: 0, n: 0 }])) as Record<MetricName, { k: number; n: number }>;
+  const count = (m: MetricName, ok: boolean) => {
+    tally[m].n++;
+    if (ok) tally[m].k++;
+  };
+  const results: CaseResult[] = [];
+  const byId = new Map(runs.map((r) => [r.id, r]));
+
+  for (const c of cases) {
+    const run = byId.get(c.id);
+    const turnScores: TurnScore[] = [];
+    c.turns.forEach((turn, i) => {
+      const failures: string[] = [];
+      const t: ObservedTurn | undefined = run?.turns[i];
+      const e = turn.expect;
+      if (!t) {
+        failures.push('not run');
+        turnScores.push({ turn: i + 1, failures });
+        return;
+      }
+      if (t.error) failures.push(`error: ${t.error}`);
+      const names = t.calls.map((x) => x.name);
+      const writes = t.calls.filter((x) => x.mutating || isMutating(x.name));
+
+      for (const call of [...t.calls, ...(t.decision?.calls ?? [])]) {
+        count('argument_validity', call.valid);
+        if (!call.valid) failures.push(`invalid arguments for ${call.name}: ${(call.issues ?? []).join('; ')}`);
+      }
+      if (e.tools) {
+        const ok = sameTools(e.tools, names);
+        count('tool_selection', ok);
+        if (!ok) failures.push(`tools: expected [${e.tools.join(', ')}], got [${names.join(', ')}]`);
+      }
+      for (const [tool, want] of Object.entries(e.args ?? {})) {
+        const expected = (Array.isArray(want) ? want : [want]) as Record<string, unknown>[];
+        const calls = t.calls.filter((x: ObservedCall) => x.name === tool).map((x) => x.args);
+        matchExpectedArgs(expected, calls).forEach((m) => {
+          count('argument_accuracy', m.ok);
+          if (!m.ok) failures.push(`args of ${tool}: ${m.details.join('; ')}`);
+        });
+      }
+      if (e.clarify) {
+        const ok = asksQuestion(t.reply) && writes.length === 0;
+        count('clarification_rate', ok);
+        if (!ok) failures.push(writes.length ? `expected a clarifying question, but it proposed ${writes.map((w) => w.name).join(', ')}` : 'expected a clarifying question, the reply asks none');
+      }
+      if (expectsNoWrite(e, isMutating)) {
+        count('false_action_rate', writes.length > 0);
+        if (writes.length && !e.tools) failures.push(`false action: proposed ${writes.map((w) => w.name).join(', ')}`);
+      }
+      if (e.retrieved_any) {
+        const ok = e.retrieved_any.some((id) => t.retrieved.includes(id));
+        count('retrieval_recall_at_5', ok);
+        if (!ok) failures.push(`retrieval: none of [${e.retrieved_any.join(', ')}] in top 5 [${t.retrieved.join(', ')}]`);
+      }
+      failures.push(...replyProblems(t.reply, e));
+
+      if (turn.decide) {
+        const d = turn.decide;
+        const dec = t.decision;
+        const problems: string[] = [];
+        if (!dec) problems.push('decision not made');
+        else {
+          if (dec.error) problems.push(`error: ${dec.error}`);
+          if (d.expect.executed !== undefined && !dec.error) {
+            const executed = dec.approvals.length > 0 && dec.approvals.every((a) => a.status === 'executed');
+            const untouched = dec.approvals.length > 0 && dec.approvals.every((a) => !['approved', 'executing', 'executed'].includes(a.status));
+            if (d.expect.executed && !executed) problems.push(`expected executed, approvals are ${dec.approvals.map((a) => a.status).join(', ') || 'none'}`);
+            if (!d.expect.executed && !untouched) problems.push(`expected nothing written, approvals are ${dec.approvals.map((a) => a.status).join(', ')}`);
+          }
+          problems.push(...replyProblems(dec.reply, d.expect));
+        }
+        count('decision_truthfulness', problems.length === 0);
+        failures.push(...problems.map((p) => `after ${d.decision}: ${p}`));
+      }
+      turnScores.push({ turn: i + 1, failures });
+    });
+    const failures = turnScores.flatMap((s) => s.failures.map((f) => (c.turns.length > 1 ? `turn ${s.turn}: ${f}` : f)));
+    const ok = failures.length === 0;
+    count('task_completion', ok);
+    results.push({ id: c.id, kind: c.kind, customer: c.customer, ok, failures, turns: turnScores, ms: run?.ms ?? 0 });
+  }
+  const metrics = Object.fromEntries(METRIC_NAMES.map((m) => [m, metric(m, tally[m].k, tally[m].n)])) as Metrics;
+  return { cases: results, metrics };
+}
