@@ -1,6 +1,7 @@
 /** Time-zone arithmetic without a dependency: Intl knows every IANA zone's offsets. */
 
-function offsetMs(at: Date, timeZone: string): number {
+/** Wall-clock fields (and the zone's UTC offset as "GMT-05:00") of an instant in `timeZone`. */
+function wallClock(at: Date, timeZone: string): (field: Intl.DateTimeFormatPartTypes) => string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -10,8 +11,14 @@ function offsetMs(at: Date, timeZone: string): number {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    timeZoneName: 'longOffset',
   }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return (field) => parts.find((p) => p.type === field)?.value ?? '';
+}
+
+function offsetMs(at: Date, timeZone: string): number {
+  const field = wallClock(at, timeZone);
+  const get = (t: Intl.DateTimeFormatPartTypes) => Number(field(t));
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
@@ -73,18 +80,7 @@ export function addDays(d: { year: number; month: number; day: number }, n: numb
 
 /** ISO 8601 with the offset of `timeZone` at that instant: "2026-12-08T10:00:00-05:00". */
 export function isoInZone(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const get = wallClock(at, timeZone);
   const tzName = get('timeZoneName'); // "GMT-05:00", or "GMT" for UTC
   const offset = tzName === 'GMT' || tzName === '' ? '+00:00' : tzName.replace('GMT', '');
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;

@@ -177,7 +177,7 @@ function fakeSmtp(opts: { rejectRcpt?: boolean } = {}) {
           inData = true;
           socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
         } else if (verb === 'QUIT') socket.end('221 Bye\r\n');
-        else socket.write('502 Command not implemented\r\n');
+        else socket.write('502 5.5.1 Unrecognized command\r\n');
       }
     });
     socket.on('error', () => undefined);

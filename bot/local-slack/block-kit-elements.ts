@@ -231,7 +231,7 @@ export function checkElement(ctx: Ctx, el: unknown, ptr: string, allowed: readon
     const known = Object.keys(CHECKERS).includes(type);
     return fail(
       ctx,
-      known ? `element type '${type}' is not allowed here` : `unsupported element type '${type}' (not implemented by local-slack)`,
+      known ? `element type '${type}' is not allowed here` : `unsupported element type '${type}' (not supported by local-slack)`,
       `${ptr}/type`,
     );
   }

@@ -111,7 +111,7 @@ export function validateBlocks(blocks: unknown, surface: Surface, ptr = '/blocks
     const at = `${ptr}/${i}`;
     if (!isObj(b)) return fail(ctx, 'must provide an object', at);
     const check = typeof b.type === 'string' ? BLOCKS[b.type] : undefined;
-    if (!check) return fail(ctx, `unsupported block type '${String(b.type)}' (not implemented by local-slack)`, `${at}/type`);
+    if (!check) return fail(ctx, `unsupported block type '${String(b.type)}' (not supported by local-slack)`, `${at}/type`);
     checkString(ctx, b, 'block_id', at, { min: 1, max: 255 });
     if (typeof b.block_id === 'string') {
       if (blockIds.has(b.block_id)) fail(ctx, `duplicate block_id '${b.block_id}'`, `${at}/block_id`);
