@@ -45,7 +45,18 @@ export async function createAgentRuntime(opts: {
     opts.transport ??
     (config.MCP_URL
       ? httpTransport(config.MCP_URL, config.MCP_API_KEY)
-      : stdioTransport(childEnv({ DATABASE_URL: opts.databaseUrl, SEED_DEMO: 'false' })));
+      : stdioTransport(
+          // The child parses its own config: hand it ours where it matters (the same database,
+          // clock, time zone and log level), whatever the parent's environment says.
+          childEnv({
+            DATABASE_URL: opts.databaseUrl,
+            SEED_DEMO: 'false',
+            LOG_LEVEL: config.LOG_LEVEL,
+            FIXED_NOW: config.FIXED_NOW ?? '',
+            BUSINESS_TIMEZONE: config.BUSINESS_TIMEZONE,
+            DATA_DIR: config.DATA_DIR,
+          }),
+        ));
   const tools = await ToolClient.connect(transport);
   const tracing = await startTracing(config, logger);
   const model = opts.model ?? createChatModel(config, logger);

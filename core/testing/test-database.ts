@@ -6,9 +6,9 @@ import { fixedClock, type Clock } from '../clock.js';
 import { migrate } from '../../schema/migrate.js';
 import { seedDemo } from '../../schema/seed/index.js';
 
-/** The fixed "now" of every test that seeds: a Monday morning, so the next two weeks are known. */
-export const TEST_NOW = '2026-12-07T14:00:00.000Z';
-export const TEST_TZ = 'America/New_York';
+import { TEST_NOW, TEST_TZ } from './constants.js';
+
+export { TEST_NOW, TEST_TZ } from './constants.js';
 
 export interface TestDatabase {
   url: string;
