@@ -5,6 +5,7 @@ import { addDays, localParts, zonedTime } from '../../core/time.js';
 import { CUSTOMERS } from './customers.js';
 import { KB_ARTICLES } from './kb-articles.js';
 import { SERVICES } from './services.js';
+import { earlyCloseLastStart, isClosedDay } from './holidays.js';
 
 export const CREWS = ['crew-a', 'crew-b'] as const;
 export const SLOT_DAYS = 14;
@@ -90,15 +91,16 @@ export async function seedDemo(
   return { firstRun: true, slotsAdded };
 }
 
-/** Crew-hours for the next SLOT_DAYS days (starting tomorrow, local time), added if missing. */
+/** Crew-hours for the next SLOT_DAYS days (starting tomorrow, local time, holidays excepted), added if missing. */
 export async function ensureSlots(db: Queryable, now: Date, timeZone: string): Promise<number> {
   const today = localParts(now, timeZone);
   const starts: string[] = [];
   for (let i = 1; i <= SLOT_DAYS; i++) {
     const d = addDays(today, i);
     const hours = OPENING_HOURS[d.weekday];
-    if (!hours) continue;
-    for (let h = hours[0]; h <= hours[1]; h++) starts.push(zonedTime({ ...d, hour: h }, timeZone).toISOString());
+    if (!hours || isClosedDay(d)) continue;
+    const lastStart = Math.min(hours[1], earlyCloseLastStart(d) ?? hours[1]);
+    for (let h = hours[0]; h <= lastStart; h++) starts.push(zonedTime({ ...d, hour: h }, timeZone).toISOString());
   }
   const res = await db.query(
     `INSERT INTO slots (crew, starts_at, ends_at)
