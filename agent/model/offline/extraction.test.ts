@@ -127,3 +127,16 @@ describe('intent cues', () => {
     expect(detectCues('when is my next appointment?').lookup).toBe('bookings');
   });
 });
+
+describe('week arithmetic chrono reads as two dates', () => {
+  it.each([
+    ['a week from tomorrow at 10', { year: 2026, month: 12, day: 15 }],
+    ['in two weeks on monday at 10am', { year: 2026, month: 12, day: 21 }],
+    ['monday in two weeks at 10', { year: 2026, month: 12, day: 21 }],
+    ['two weeks from monday at 10', { year: 2026, month: 12, day: 28 }],
+  ])('%s', (text, date) => {
+    const w = extractWhen(text, NOW, TZ);
+    expect(w.date).toEqual(date);
+    expect(w.time).toEqual({ hour: 10, minute: 0 });
+  });
+});

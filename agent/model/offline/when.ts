@@ -113,9 +113,39 @@ export function resolveBareHour(hour: number, minute: number): LocalTime | { opt
  * business zone, `forwardDate` on. Only components the customer actually said are reported:
  * chrono's implied values (today's date for "10am", noon for "Tuesday") are dropped.
  */
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const COUNT: Record<string, number> = { a: 1, one: 1, '1': 1, two: 2, '2': 2, three: 3, '3': 3 };
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Week arithmetic chrono reads as two separate dates: "a week from tomorrow", "two weeks from
+ * Monday", "in two weeks on Monday", "Monday in two weeks". Rewritten to an explicit date first.
+ */
+export function resolveWeekPhrases(text: string, today: { year: number; month: number; day: number; weekday: number }): string {
+  const day = (offset: number) => {
+    const d = addDays(today, offset);
+    return `${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
+  };
+  const untilWeekday = (name: string) => {
+    const w = WEEKDAYS.indexOf(name.toLowerCase());
+    return ((w - today.weekday + 7) % 7) || 7; // the next one, never today
+  };
+  return text
+    .replace(/\b(a|one|two|three|[123])\s+weeks?\s+from\s+(tomorrow|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, (_, n: string, anchor: string) => {
+      const base = /tomorrow/i.test(anchor) ? 1 : /today/i.test(anchor) ? 0 : untilWeekday(anchor);
+      return day(base + 7 * COUNT[n.toLowerCase()]!);
+    })
+    .replace(/\bin\s+(a|one|two|three|[123])\s+weeks?\s+on\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, (_, n: string, name: string) =>
+      day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
+    )
+    .replace(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+in\s+(a|one|two|three|[123])\s+weeks?\b/gi, (_, name: string, n: string) =>
+      day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
+    );
+}
+
 export function extractWhen(text: string, nowIso: string, timeZone: string): WhenMention {
   const now = new Date(nowIso);
-  const masked = maskNonDates(text);
+  const masked = maskNonDates(resolveWeekPhrases(text, localParts(now, timeZone)));
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const results = chrono.casual.parse(masked, ref, { forwardDate: true });
   const out: WhenMention = { spans: [] };
