@@ -5,6 +5,7 @@ import { call, count, freeStart, isCustomer, lastEvent, lastOf, propose, say } f
 import { startHarness, type Harness } from './testing/harness.js';
 import { ScriptedModel } from './testing/scripted-model.js';
 import { textOf } from './window.js';
+import { checkpointBytes } from './checkpoint-size.js';
 
 const model = new ScriptedModel(() => say('hello'));
 let h: Harness;
@@ -225,15 +226,7 @@ describe('checkpoint growth', () => {
   it('stays flat per turn over a 50-turn thread', async () => {
     model.script = () => say('Sure, here is an answer with a bit of text to make it realistic. '.repeat(3));
     const id = thread();
-    const bytes = async () =>
-      (
-        await h.db.pool.query<{ n: number }>(
-          `SELECT (SELECT coalesce(sum(octet_length(checkpoint::text) + octet_length(metadata::text)), 0) FROM checkpoints WHERE thread_id = $1)
-                + (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_blobs WHERE thread_id = $1)
-                + (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_writes WHERE thread_id = $1) AS n`,
-          [id],
-        )
-      ).rows[0]!.n;
+    const bytes = () => checkpointBytes(h.db.pool, id);
     const sizes: number[] = [];
     for (let i = 0; i < 50; i++) {
       await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_011', text: `question number ${i}: what are your hours on weekdays?`, source: 'api' });

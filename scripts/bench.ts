@@ -21,6 +21,7 @@ import { DEMO_MANAGERS } from '../schema/seed/slack-users.js';
 import { ACTIONS } from '../bot/deps.js';
 import { runMain } from './run-main.js';
 import { startProduct, type Product } from './product.js';
+import { checkpointBytes } from '../agent/checkpoint-size.js';
 
 const { values: flags } = parseArgs({
   options: { json: { type: 'string' }, messages: { type: 'string', default: '40' }, writes: { type: 'string', default: '15' } },
@@ -135,15 +136,7 @@ await runMain(async () => {
     // 4. Checkpoint bytes per turn over a 30-turn thread (API path, same graph).
     const agent = workers[0]!.agent.service;
     const threadId = 'bench:checkpoint';
-    const bytes = async () =>
-      (
-        await db.pool.query<{ n: number }>(
-          `SELECT (SELECT coalesce(sum(octet_length(checkpoint::text) + octet_length(metadata::text)), 0) FROM checkpoints WHERE thread_id = $1)
-                + (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_blobs WHERE thread_id = $1)
-                + (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_writes WHERE thread_id = $1) AS n`,
-          [threadId],
-        )
-      ).rows[0]!.n;
+    const bytes = () => checkpointBytes(db.pool, threadId);
     const sizes: number[] = [];
     for (let i = 0; i < 30; i++) {
       await agent.handleMessage({ threadId, customerId: 'cus_001', text: `Question ${i}: how much is a deep clean?`, source: 'api' });

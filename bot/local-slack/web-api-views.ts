@@ -27,13 +27,21 @@ function consumeTrigger(args: ApiArgs, ctx: ApiContext): Trigger | SlackError {
 
 const isError = (v: unknown): v is SlackError => typeof v === 'object' && v !== null && (v as SlackError).ok === false;
 
-const open: Method = (args, ctx) => {
+/** What views.open and views.push both check: a valid modal, a free external_id, a live trigger. */
+function acceptModal(args: Parameters<Method>[0], ctx: Parameters<Method>[1]) {
   const invalid = checkView(args.view, 'modal');
   if (invalid) return invalid;
   const raw = args.view as Record<string, unknown>;
   if (externalIdTaken(ctx.ws, raw.external_id)) return slackError('duplicate_external_id');
   const trigger = consumeTrigger(args, ctx);
   if (isError(trigger)) return trigger;
+  return { raw, trigger };
+}
+
+const open: Method = (args, ctx) => {
+  const accepted = acceptModal(args, ctx);
+  if ('ok' in accepted) return accepted;
+  const { raw, trigger } = accepted;
   // A new views.open replaces whatever modal stack the user had.
   clearModals(ctx.ws, trigger.userId);
   const view = createView(ctx.ws, raw, trigger.userId);
@@ -42,12 +50,9 @@ const open: Method = (args, ctx) => {
 };
 
 const push: Method = (args, ctx) => {
-  const invalid = checkView(args.view, 'modal');
-  if (invalid) return invalid;
-  const raw = args.view as Record<string, unknown>;
-  if (externalIdTaken(ctx.ws, raw.external_id)) return slackError('duplicate_external_id');
-  const trigger = consumeTrigger(args, ctx);
-  if (isError(trigger)) return trigger;
+  const accepted = acceptModal(args, ctx);
+  if ('ok' in accepted) return accepted;
+  const { raw, trigger } = accepted;
   const stack = ctx.ws.modalStack(trigger.userId);
   const top = stack[stack.length - 1];
   if (!top) return slackError('not_found');
