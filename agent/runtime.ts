@@ -41,23 +41,22 @@ export async function createAgentRuntime(opts: {
 }): Promise<AgentRuntime> {
   const { config, pool, clock, logger } = opts;
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const transport =
-    opts.transport ??
-    (config.MCP_URL
-      ? httpTransport(config.MCP_URL, config.MCP_API_KEY)
-      : stdioTransport(
-          // The child parses its own config: hand it ours where it matters (the same database,
-          // clock, time zone and log level), whatever the parent's environment says.
-          childEnv({
-            DATABASE_URL: opts.databaseUrl,
-            SEED_DEMO: 'false',
-            LOG_LEVEL: config.LOG_LEVEL,
-            FIXED_NOW: config.FIXED_NOW ?? '',
-            BUSINESS_TIMEZONE: config.BUSINESS_TIMEZONE,
-            DATA_DIR: config.DATA_DIR,
-          }),
-        ));
-  const tools = await ToolClient.connect(transport);
+  // A factory, not a transport: the client opens a new session (a new stdio child) when one is
+  // lost. A transport the caller gives is used as is and cannot be reopened.
+  const mcpUrl = config.MCP_URL;
+  // The child parses its own config: hand it ours where it matters (the same database, clock,
+  // time zone and log level), whatever the parent's environment says.
+  const env = childEnv({
+    DATABASE_URL: opts.databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: config.LOG_LEVEL,
+    FIXED_NOW: config.FIXED_NOW ?? '',
+    BUSINESS_TIMEZONE: config.BUSINESS_TIMEZONE,
+    DATA_DIR: config.DATA_DIR,
+  });
+  const transport: Transport | (() => Transport) =
+    opts.transport ?? (mcpUrl ? () => httpTransport(mcpUrl, config.MCP_API_KEY) : () => stdioTransport(env));
+  const tools = await ToolClient.connect(transport, { logger });
   const tracing = await startTracing(config, logger);
   const model = opts.model ?? createChatModel(config, logger);
   const ledger = new Ledger(pool, clock, config.APPROVAL_TTL_MINUTES);
@@ -74,6 +73,10 @@ export async function createAgentRuntime(opts: {
     workerId,
     callbacks: tracing.callbacks,
     leaseTtlMs: config.THREAD_LEASE_SECONDS * 1000,
+    tools,
+    leaseWaitMs: config.THREAD_WAIT_MS,
+    maxConcurrentRuns: config.MAX_CONCURRENT_RUNS,
+    maxQueuedRuns: config.MAX_QUEUED_RUNS,
   });
   return {
     service,

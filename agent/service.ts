@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command } from '@langchain/langgraph';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { approvalIdFor as stableUuidFor } from './approvals/ledger.js';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Clock } from '../core/clock.js';
@@ -8,13 +9,21 @@ import type { Logger } from '../core/logger.js';
 import type { Approval, Ledger } from './approvals/ledger.js';
 import type { AgentGraph } from './graph.js';
 import type { AgentStateType, ResumeValue } from './state.js';
-import { ThreadLeases } from './thread-lease.js';
+import { LeaseBusyError, ThreadLeases } from './thread-lease.js';
+import { RunAdmission } from './run-admission.js';
+import { storableText } from '../core/storable-text.js';
+import { grantOutcomeMessage, runGrant } from './approvals/run-grant.js';
+import { callMeta } from './deps.js';
+import { approvalEventOf } from './plan-context.js';
+import { decisionEventMessage } from './nodes/apply-decision.js';
+import type { ToolClient } from './tool-client.js';
 
 export const MAX_MESSAGE_CHARS = 4000;
 
 export interface TurnResult {
   threadId: string;
-  status: 'answered' | 'pending_approval';
+  /** `queued`: the thread was busy; the message is kept and answered right after (through the delivery hook). */
+  status: 'answered' | 'pending_approval' | 'queued';
   reply: string;
   replies: string[];
   /** Approvals of this thread still waiting for a decision. */
@@ -37,7 +46,7 @@ export interface AgentHooks {
 
 export class AgentError extends Error {
   constructor(
-    readonly code: 'message_too_long' | 'empty_message' | 'thread_owned_by_other_customer' | 'unknown_customer',
+    readonly code: 'message_too_long' | 'empty_message' | 'thread_owned_by_other_customer' | 'unknown_customer' | 'overloaded',
     message: string,
   ) {
     super(message);
@@ -62,6 +71,7 @@ export interface MessageInput {
  */
 export class AgentService {
   private readonly leases: ThreadLeases;
+  private readonly admission: RunAdmission;
   hooks: AgentHooks = {};
 
   constructor(
@@ -74,9 +84,22 @@ export class AgentService {
       workerId: string;
       callbacks?: RunnableConfig['callbacks'];
       leaseTtlMs?: number;
+      /** The tool server: to run an approved write the graph lost track of (see resumeApproval). */
+      tools?: ToolClient;
+      /** How long a message waits for its busy thread before it is queued. */
+      leaseWaitMs?: number;
+      /** Graph runs at once on this worker, and how many may wait for one. */
+      maxConcurrentRuns?: number;
+      maxQueuedRuns?: number;
     },
   ) {
     this.leases = new ThreadLeases(deps.pool, deps.workerId, deps.leaseTtlMs);
+    this.admission = new RunAdmission(deps.maxConcurrentRuns ?? 8, deps.maxQueuedRuns ?? 500);
+  }
+
+  /** Runs in flight and waiting on this worker (for health and metrics). */
+  get load() {
+    return this.admission.stats;
   }
 
   get ledger(): Ledger {
@@ -88,47 +111,135 @@ export class AgentService {
   }
 
   async handleMessage(input: MessageInput): Promise<TurnResult> {
-    const text = input.text.trim();
+    const text = storableText(input.text).trim();
     if (!text) throw new AgentError('empty_message', 'The message is empty.');
     if (text.length > MAX_MESSAGE_CHARS) {
       throw new AgentError('message_too_long', `Messages can be at most ${MAX_MESSAGE_CHARS} characters (this one has ${text.length}). Please split it up.`);
     }
-    await this.ensureConversation(input);
+    const message = { ...input, text };
+    await this.ensureConversation(message);
     const log = this.deps.logger.child({ thread_id: input.threadId });
-    const messageId = input.messageKey ? stableUuid(`${input.threadId}\u0000${input.messageKey}`) : randomUUID();
-    const result = await this.leases.with(input.threadId, async () => {
-      const before = await this.snapshot(input.threadId);
-      const cfg = this.config(input.threadId);
-      const fresh = await this.transcript(input.threadId, 'customer', text, {}, input.messageKey);
-      let state = await this.deps.graph.getState(cfg);
-      if (state.next.length && !isInterrupted(state)) {
-        // A previous run died mid-way (worker crash): finish it before starting a new turn.
-        log.warn({ next: state.next }, 'finishing an interrupted run before the new message');
-        await this.deps.graph.invoke(null, cfg);
-        state = await this.deps.graph.getState(cfg);
-        if (!fresh) return this.finishRun(input.threadId, before);
-        // The finished run answered an earlier message: its replies go out through the outbox.
-        for (const r of (state.values as AgentStateType).replies ?? []) await this.transcript(input.threadId, 'agent', r);
-      }
-      const seen = ((state.values as AgentStateType).messages ?? []).some((m) => m.id === messageId);
-      if (!fresh && seen) {
-        // A repeated delivery of a message this conversation already answered: hand back what was
-        // said and not yet delivered, run nothing.
-        log.info({ message_key: input.messageKey }, 'repeated delivery of an answered message');
-        return this.undeliveredTurn(input.threadId, before);
-      }
-      const resume: ResumeValue = { kind: 'message', text, id: messageId };
-      await this.deps.graph.invoke(
-        isInterrupted(state)
-          ? new Command({ resume })
-          : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
-        cfg,
+    let result: TurnResult;
+    try {
+      result = await this.admit(() =>
+        this.leases.with(
+          input.threadId,
+          async () => {
+            // Follow-ups queued while the thread was busy go first, in order; so do the ones that
+            // arrive while this turn runs.
+            await this.runQueued(input.threadId);
+            const turn = await this.runMessage(message);
+            await this.runQueued(input.threadId);
+            return turn;
+          },
+          this.deps.leaseWaitMs ?? 5_000,
+        ),
       );
-      return this.finishRun(input.threadId, before);
-    });
+    } catch (err) {
+      if (!(err instanceof LeaseBusyError)) throw err;
+      // Another run holds the thread (perhaps a worker that died): keep the message, don't refuse it.
+      result = await this.enqueue(message);
+      log.info({ message_key: message.messageKey }, 'thread busy: follow-up queued');
+    }
     log.info({ status: result.status, changed: result.changed.map((a) => `${a.id}:${a.status}`) }, 'handled customer message');
     await this.notifyChanged(result.changed);
     return result;
+  }
+
+  /** One customer message through the graph. The caller holds the thread's lease. */
+  private async runMessage(input: MessageInput): Promise<TurnResult> {
+    const { text } = input;
+    const log = this.deps.logger.child({ thread_id: input.threadId });
+    const messageId = input.messageKey ? stableUuid(`${input.threadId}\u0000${input.messageKey}`) : randomUUID();
+    const before = await this.snapshot(input.threadId);
+    const cfg = this.config(input.threadId);
+    const fresh = await this.transcript(input.threadId, 'customer', text, {}, input.messageKey);
+    let state = await this.deps.graph.getState(cfg);
+    if (state.next.length && !isInterrupted(state)) {
+      // A previous run died mid-way (worker crash): finish it before starting a new turn.
+      log.warn({ next: state.next }, 'finishing an interrupted run before the new message');
+      await this.deps.graph.invoke(null, cfg);
+      state = await this.deps.graph.getState(cfg);
+      if (!fresh) return this.finishRun(input.threadId, before);
+      // The finished run answered an earlier message: its replies go out through the outbox.
+      for (const r of (state.values as AgentStateType).replies ?? []) await this.transcript(input.threadId, 'agent', r);
+    }
+    const seen = ((state.values as AgentStateType).messages ?? []).some((m) => m.id === messageId);
+    if (!fresh && seen) {
+      // A repeated delivery of a message this conversation already answered: hand back what was
+      // said and not yet delivered, run nothing.
+      log.info({ message_key: input.messageKey }, 'repeated delivery of an answered message');
+      return this.undeliveredTurn(input.threadId, before);
+    }
+    const resume: ResumeValue = { kind: 'message', text, id: messageId };
+    await this.deps.graph.invoke(
+      isInterrupted(state)
+        ? new Command({ resume })
+        : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
+      cfg,
+    );
+    return this.finishRun(input.threadId, before);
+  }
+
+  /** Keep a follow-up for later (durably: the customer has been told it is coming). */
+  private async enqueue(input: MessageInput): Promise<TurnResult> {
+    const key = input.messageKey ?? randomUUID();
+    await this.deps.pool.query(
+      `INSERT INTO message_queue (thread_id, message_key, input) VALUES ($1, $2, $3) ON CONFLICT (thread_id, message_key) DO NOTHING`,
+      [input.threadId, key, JSON.stringify({ ...input, messageKey: key })],
+    );
+    // The holder may have just finished: try once to answer it right away.
+    void this.drain(input.threadId);
+    const pending = (await this.deps.ledger.list({ threadId: input.threadId, status: 'pending' })).reverse();
+    return { threadId: input.threadId, status: 'queued', reply: QUEUED_REPLY, replies: [QUEUED_REPLY], replyIds: [], pending, changed: [], fallback: false };
+  }
+
+  /** Answer the thread's queued follow-ups in order. The caller holds the thread's lease. */
+  private async runQueued(threadId: string): Promise<number> {
+    const rows = (
+      await this.deps.pool.query<{ id: number; input: MessageInput; attempts: number }>(
+        `SELECT id, input, attempts FROM message_queue WHERE thread_id = $1 ORDER BY id LIMIT 20`,
+        [threadId],
+      )
+    ).rows;
+    for (const row of rows) {
+      const log = this.deps.logger.child({ thread_id: threadId, message_key: row.input.messageKey });
+      let turn: TurnResult;
+      try {
+        turn = await this.runMessage(row.input);
+      } catch (err) {
+        const final = err instanceof AgentError || row.attempts + 1 >= QUEUE_MAX_ATTEMPTS;
+        log.error({ err, attempt: row.attempts + 1 }, final ? 'queued follow-up failed for good' : 'queued follow-up failed; will retry');
+        if (!final) {
+          await this.deps.pool.query(`UPDATE message_queue SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, String(err).slice(0, 500)]);
+          throw err;
+        }
+        await this.deps.pool.query(`DELETE FROM message_queue WHERE id = $1`, [row.id]);
+        const text = err instanceof AgentError ? `Sorry! ${err.message} I haven't acted on it.` : QUEUE_FAILED_REPLY;
+        const id = await this.transcript(threadId, 'agent', text, { queued_failure: true }, `queue-failure:${row.input.messageKey}`);
+        if (id !== undefined) await this.deliver(threadId, [text], [id]);
+        continue;
+      }
+      await this.deps.pool.query(`DELETE FROM message_queue WHERE id = $1`, [row.id]);
+      log.info({ status: turn.status }, 'queued follow-up answered');
+      await this.notifyChanged(turn.changed);
+      await this.deliver(threadId, turn.replies, turn.replyIds);
+    }
+    return rows.length;
+  }
+
+  /** Answer a thread's queue if its lease is free now (never waits for it). */
+  private async drain(threadId: string): Promise<number> {
+    try {
+      return await this.admit(() => this.leases.with(threadId, () => this.runQueued(threadId), 0));
+    } catch (err) {
+      if (!(err instanceof LeaseBusyError)) this.deps.logger.warn({ err, thread_id: threadId }, 'could not answer queued follow-ups yet');
+      return 0;
+    }
+  }
+
+  private admit<T>(fn: () => Promise<T>): Promise<T> {
+    return this.admission.run(fn, () => new AgentError('overloaded', 'We are handling a lot of messages right now; please send yours again in a minute.'));
   }
 
   /**
@@ -149,12 +260,21 @@ export class AgentService {
     return { approval: (await this.deps.ledger.get(approval.id))!, turn };
   }
 
-  /** Bring a decided (or expired) approval into its conversation, once. Safe to call repeatedly. */
+  /**
+   * Bring a decided (or expired) approval into its conversation, once. Safe to call repeatedly.
+   *
+   * The ledger decides what still has to run, not LangGraph: a run that died after a node's
+   * writes were saved but before the next checkpoint can leave `getState().next` empty although
+   * the decided approval never ran. So after giving the graph its chance, an approval still
+   * approved or executing is run here (the gate executes a grant once, whatever the number of
+   * calls), and an outcome the conversation has not seen is put into it, so the customer hears it.
+   */
   async resumeApproval(approvalId: string): Promise<TurnResult | undefined> {
-    const approval = await this.deps.ledger.get(approvalId);
-    if (!approval) return undefined;
-    const threadId = approval.thread_id;
-    const result = await this.leases.with(threadId, async () => {
+    const first = await this.deps.ledger.get(approvalId);
+    if (!first) return undefined;
+    const threadId = first.thread_id;
+    const log = this.deps.logger.child({ thread_id: threadId, approval_id: approvalId });
+    const result = await this.admit(() => this.leases.with(threadId, async () => {
       const before = await this.snapshot(threadId);
       const cfg = this.config(threadId);
       let state = await this.deps.graph.getState(cfg);
@@ -166,11 +286,46 @@ export class AgentService {
       if (isInterrupted(state) && waiting) {
         const resume: ResumeValue = { kind: 'decision', approvalId };
         await this.deps.graph.invoke(new Command({ resume }), cfg);
+        state = await this.deps.graph.getState(cfg);
       }
+      let approval = (await this.deps.ledger.get(approvalId))!;
+      let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
+      if (approval.status === 'approved' || approval.status === 'executing') {
+        log.warn({ status: approval.status, next: state.next }, 'decided approval not carried through by the graph; running it from the ledger');
+        if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
+        const out = await runGrant(
+          { ledger: this.deps.ledger, tools: this.deps.tools, workerId: this.deps.workerId },
+          approval,
+          callMeta({ threadId, customerId: approval.customer_id }),
+        );
+        approval = (await this.deps.ledger.get(approvalId))!;
+        outcome = grantOutcomeMessage(approval, out);
+      }
+      const values = state.values as AgentStateType;
+      const messages = values.messages ?? [];
+      const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
+      const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
+      if (TOLD_STATUSES.has(approval.status) && !approval.outcome_delivered_at) {
+        if (at < 0) {
+          // The conversation never saw this outcome: record it as the decision node would have,
+          // and let the model answer from it.
+          const event = outcome ?? decisionEventMessage(approval);
+          await this.deps.graph.updateState(cfg, { messages: [event], pending, deciding: null, replies: null, steps: 0 }, 'apply_decision');
+          await this.deps.graph.invoke(null, cfg);
+        } else if (messages.slice(at + 1).every((m) => m.getType() !== 'human') && !(await this.answered(threadId, messages[at]!.id))) {
+          // It saw the outcome but died before its answer was recorded: answer now (a plan that
+          // already produced the answer only needs its reply made).
+          const answeredInWindow = messages.slice(at + 1).some(isFinalAnswer);
+          await this.deps.graph.updateState(cfg, { pending, deciding: null, replies: null }, answeredInWindow ? 'plan' : 'execute');
+          await this.deps.graph.invoke(null, cfg);
+        }
+      }
+      // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded twice.
       const turn = await this.finishRun(threadId, before);
-      await this.deps.ledger.markOutcomeDelivered([approvalId]);
+      if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
+      await this.runQueued(threadId);
       return turn;
-    });
+    }));
     await this.notifyChanged(result.changed);
     await this.deliver(threadId, result.replies, result.replyIds);
     return result;
@@ -193,6 +348,9 @@ export class AgentService {
         this.deps.logger.error({ err, approval_id: id }, 'sweeper could not resume approval');
       }
     }
+    // Follow-ups queued behind a lease that has since been released or run out (a dead worker's).
+    const queuedThreads = (await this.deps.pool.query<{ thread_id: string }>(`SELECT DISTINCT thread_id FROM message_queue LIMIT 50`)).rows;
+    for (const { thread_id } of queuedThreads) resumed += await this.drain(thread_id);
     const redelivered = await this.redeliver(opts.graceMs ?? 30_000);
     if (this.hooks.onSweep) {
       await this.hooks.onSweep().catch((err) => {
@@ -317,6 +475,13 @@ export class AgentService {
     };
   }
 
+  /** Has a reply to this message (a customer message or an approval update) been recorded? */
+  private async answered(threadId: string, messageId: string | undefined): Promise<boolean> {
+    if (!messageId) return false;
+    const r = await this.deps.pool.query(`SELECT 1 FROM conversation_messages WHERE thread_id = $1 AND message_key = $2`, [threadId, `reply:${messageId}:0`]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
   private async snapshot(threadId: string): Promise<Map<string, string>> {
     const rows = (await this.deps.pool.query<{ id: string; status: string }>(`SELECT id, status FROM approvals WHERE thread_id = $1`, [threadId])).rows;
     return new Map(rows.map((r) => [r.id, r.status]));
@@ -328,10 +493,19 @@ export class AgentService {
     const replies = values.replies ?? [];
     const lastAi = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'ai');
     const fallback = (lastAi?.response_metadata as Record<string, unknown> | undefined)?.fallback === true;
+    // The run's replies answer its newest input (the customer's message or an approval update):
+    // keyed by that message's id, a reply already recorded (an earlier call, a crash after it) is
+    // neither recorded nor delivered again.
+    const trigger = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'human')?.id;
     const replyIds: number[] = [];
-    for (const r of replies) {
-      const id = await this.transcript(threadId, 'agent', r, fallback ? { model: 'offline-planner', fallback: true } : {});
-      if (id !== undefined) replyIds.push(id);
+    const fresh: string[] = [];
+    for (const [i, r] of replies.entries()) {
+      const key = trigger ? `reply:${trigger}:${i}` : undefined;
+      const id = await this.transcript(threadId, 'agent', r, fallback ? { model: 'offline-planner', fallback: true } : {}, key);
+      if (id !== undefined) {
+        replyIds.push(id);
+        fresh.push(r);
+      }
     }
     const all = await this.deps.ledger.list({ threadId });
     const changed = all.filter((a) => before.get(a.id) !== a.status);
@@ -339,8 +513,8 @@ export class AgentService {
     return {
       threadId,
       status: pending.length ? 'pending_approval' : 'answered',
-      reply: replies.join('\n\n'),
-      replies,
+      reply: fresh.join('\n\n'),
+      replies: fresh,
       replyIds,
       pending,
       changed,
@@ -359,6 +533,16 @@ export class AgentService {
 }
 
 const stableUuid = (key: string) => stableUuidFor(key, 'message');
+
+/** Outcomes the customer must hear about (superseded and withdrawn ones they caused themselves). */
+const TOLD_STATUSES = new Set(['executed', 'failed', 'rejected', 'expired']);
+
+const QUEUE_MAX_ATTEMPTS = 3;
+export const QUEUED_REPLY = "I'm still finishing your previous message in this thread; I'll answer this one right after.";
+const QUEUE_FAILED_REPLY =
+  "Sorry, something went wrong on our side while I was handling one of your messages, and nothing was changed. Please send it again.";
+
+const isFinalAnswer = (m: BaseMessage) => AIMessage.isInstance(m) && !m.tool_calls?.length;
 
 const isInterrupted = (state: { tasks: readonly { interrupts?: readonly unknown[] }[] }) =>
   state.tasks.some((t) => (t.interrupts?.length ?? 0) > 0);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { App, HTTPReceiver, LogLevel, webApi, type Logger as BoltLogger } from '@slack/bolt';
+import { App, LogLevel, webApi, type Logger as BoltLogger } from '@slack/bolt';
 import type { AgentService } from '../agent/service.js';
 import type { Clock } from '../core/clock.js';
 import { ConfigError, type Config } from '../core/config.js';
@@ -8,12 +8,12 @@ import type { Pool } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
 import { CardPublisher } from './cards.js';
 import { slackTargetOf } from './conversations.js';
-import { dedupeMiddleware } from './dedupe.js';
 import { recoverInbox } from './inbox.js';
 import { handleCustomerMessage } from './listeners/messages/customer-message.js';
 import type { BotDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { ManagerDirectory } from './managers.js';
+import { acceptSignedRequest, createSlackReceiver } from './receiver.js';
 import { postReplies } from './replies.js';
 
 /** The Slack endpoint on the product server: events and interactivity both arrive here. */
@@ -68,6 +68,8 @@ export interface SlackBotOptions {
   connection: SlackConnection;
   /** Delay before the "working on it" reaction (default 1500 ms). */
   cueDelayMs?: number;
+  /** How long an event's INSERT may take before the request is refused 5xx (default 2000 ms; Slack waits 3 s). */
+  claimTimeoutMs?: number;
 }
 
 export interface AckStats {
@@ -107,10 +109,12 @@ function boltLogger(log: Logger): BoltLogger {
 }
 
 /**
- * ONE Bolt app for this worker. HTTP mode: an HTTPReceiver whose request listener the product
- * server mounts at /slack/events, `processBeforeResponse: false` so Slack gets its ack at once
- * and the work runs after it. Socket Mode when an app token is configured. The agent's hooks
- * (cards, replies after a decision) go through this app's Web API client.
+ * ONE Bolt app for this worker. HTTP mode: the product server mounts `handle` at /slack/events;
+ * it verifies the signature (401), then Bolt's HTTPReceiver (`processBeforeResponse: false`, so
+ * the ack does not wait for the work) behind a StoreFirstReceiver, which stores each Events API
+ * delivery before Bolt acks it (5xx when it cannot, so Slack retries). Socket Mode when an app
+ * token is configured, behind the same StoreFirstReceiver. The agent's hooks (cards, replies after
+ * a decision) go through this app's Web API client.
  */
 export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
   const { logger: rootLogger } = opts;
@@ -124,8 +128,7 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     logger.info({ team: who.team, bot_user: who.user_id, mode: c.mode }, 'slack app authenticated');
   }
   const bolt = boltLogger(logger);
-  const receiver =
-    c.mode === 'socket' ? undefined : new HTTPReceiver({ signingSecret: c.signingSecret, endpoints: SLACK_EVENTS_PATH, processBeforeResponse: false, logger: bolt });
+  const { receiver, http } = createSlackReceiver(c, { endpoint: SLACK_EVENTS_PATH, pool: opts.pool, logger, boltLogger: bolt, claimTimeoutMs: opts.claimTimeoutMs });
   const app = new App({
     token: c.botToken,
     botId: c.botId,
@@ -133,7 +136,7 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     // Both ids are known (above), so Bolt makes no auth.test call at all.
     tokenVerificationEnabled: false,
     logger: bolt,
-    ...(receiver ? { receiver } : { socketMode: true, appToken: c.appToken, signingSecret: c.signingSecret }),
+    receiver,
     clientOptions: {
       ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}),
       // The local workspace is in-process: a failure is a bug to see, not a network blip to retry.
@@ -164,7 +167,6 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     userPicker: c.mode === 'local' ? 'text' : 'users_select',
   };
 
-  app.use(dedupeMiddleware(opts.pool, logger));
   registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error.original ?? error, code: error.code }, 'slack listener failed');
@@ -197,7 +199,7 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     deps,
     async handle(req, res) {
       const path = (req.url ?? '/').split('?')[0];
-      if (path !== SLACK_EVENTS_PATH || !receiver) return false;
+      if (path !== SLACK_EVENTS_PATH || !http) return false;
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST' }).end();
         return true;
@@ -212,7 +214,7 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
         if (ms > 2000) logger.warn(line, 'slow slack ack');
         else logger.debug(line, 'slack request acked');
       });
-      receiver.requestListener(req, res);
+      if (await acceptSignedRequest(req, res, { signingSecret: c.signingSecret, logger })) http.requestListener(req, res);
       return true;
     },
     async start() {

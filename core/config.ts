@@ -55,6 +55,15 @@ export const ConfigSchema = z.object({
   MCP_URL: optionalString.pipe(z.url().optional()),
   MCP_HTTP_PORT: port(3001),
   MCP_API_KEY: optionalString,
+  // Staff credentials of the HTTP tool server, `name:key,...`: the only way to staff scope over HTTP;
+  // the audit actor is `staff:<name>`. Keys of at least 16 characters, names and keys unique.
+  MCP_STAFF_KEYS: csv
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}:\S{16,}$/, 'each entry must be name:key (name: letters, digits, _ . -; key: 16 or more characters)')))
+    .transform((entries) => entries.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) })))
+    .refine((keys) => new Set(keys.map((k) => k.name)).size === keys.length && new Set(keys.map((k) => k.key)).size === keys.length, 'names and keys must be unique'),
+  // Host names (any port) and exact origins the HTTP tool server accepts besides loopback.
+  MCP_ALLOWED_HOSTS: csv,
+  MCP_ALLOWED_ORIGINS: csv,
 
   SLACK_BOT_TOKEN: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
@@ -75,12 +84,20 @@ export const ConfigSchema = z.object({
   LANGFUSE_BASE_URL: optionalString.pipe(z.url().optional()),
 
   MANAGER_API_KEY: optionalString,
+  // Named manager keys, `name:key,...`: a decision made with one is recorded as `api:<name>`.
+  MANAGER_API_KEYS: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,40}:\S+$/, 'each entry must be name:key (name: letters, digits, _ . -)'))),
   API_KEY: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
 
   APPROVAL_TTL_MINUTES: z.coerce.number().int().positive().default(240),
   SWEEPER_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
   THREAD_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How long a message waits for its busy thread before it is queued (and answered right after). */
+  THREAD_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /** Graph runs at once per worker; more wait their turn, up to MAX_QUEUED_RUNS, then 503. */
+  MAX_CONCURRENT_RUNS: z.coerce.number().int().positive().default(8),
+  MAX_QUEUED_RUNS: z.coerce.number().int().min(0).default(500),
   BUSINESS_TIMEZONE: z
     .string()
     .default('America/New_York')
@@ -134,5 +151,29 @@ export function childEnv(overrides: Record<string, string | undefined>): Record<
 
 export const slackMode = (c: Config): 'socket' | 'http' | 'local' =>
   c.SLACK_BOT_TOKEN && c.SLACK_SIGNING_SECRET ? (c.SLACK_APP_TOKEN ? 'socket' : 'http') : 'local';
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
+
+/**
+ * HTTP API settings the product refuses to start with. Without API_KEY anyone who can reach
+ * POST /chat can talk as any customer: fine on this machine (local development), not on an
+ * interface others reach. One key standing for two identities would make either one both.
+ */
+export function apiConfigProblems(c: Pick<Config, 'HOST' | 'API_KEY' | 'MANAGER_API_KEY' | 'MANAGER_API_KEYS'>): { variable: string; message: string }[] {
+  const problems: { variable: string; message: string }[] = [];
+  if (!c.API_KEY && !LOOPBACK_HOST.test(c.HOST.trim())) {
+    problems.push({ variable: 'API_KEY', message: `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1` });
+  }
+  const named = c.MANAGER_API_KEYS.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) }));
+  const keys = [c.MANAGER_API_KEY, c.API_KEY, ...named.map((n) => n.key)].filter(Boolean);
+  if (new Set(keys).size !== keys.length) {
+    problems.push({ variable: 'MANAGER_API_KEYS', message: 'the same key is configured twice (MANAGER_API_KEY, MANAGER_API_KEYS, API_KEY): give each identity its own key' });
+  }
+  const names = named.map((n) => n.name);
+  if (new Set(names).size !== names.length || names.some((n) => n === 'manager' || n === 'client')) {
+    problems.push({ variable: 'MANAGER_API_KEYS', message: 'key names must be unique and not "manager" or "client" (those name MANAGER_API_KEY and API_KEY)' });
+  }
+  return problems;
+}
 
 export const tracingEnabled = (c: Config): boolean => Boolean(c.LANGFUSE_PUBLIC_KEY && c.LANGFUSE_SECRET_KEY);

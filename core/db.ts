@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from './logger.js';
+import { safeError, type Logger } from './logger.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -21,23 +21,48 @@ export function createPool(url: string, opts: { max?: number; logger?: Logger; a
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  pool.on('error', (err) => opts.logger?.error({ err }, 'idle database client error'));
+  const log = opts.logger;
+  // pg-pool takes its own 'error' listener off a client while it is checked out, and an 'error'
+  // event nobody listens to ends the process: a backend terminated mid-transaction (a Postgres
+  // restart, a pooler dropping its server side) would take the worker down. This listener stays
+  // for the client's whole life; the query in flight is rejected on its own, and its caller
+  // handles that like any failed query.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log?.warn({ err: safeError(err), application_name: pool.options.application_name }, 'database connection lost'));
+  });
+  // The same error, re-emitted by the pool for an idle client it has just discarded: already
+  // logged above. Without a listener here the pool's own emit would be the unhandled one.
+  pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * A standalone client (admin work, a lock holder in a test) with the same lifelong 'error'
+ * listener as pooled ones: a bare `new pg.Client` whose backend goes away ends the process.
+ */
+export async function connectClient(url: string, opts: { logger?: Logger; applicationName?: string } = {}): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: opts.applicationName ?? 'support-agent', connectionTimeoutMillis: 10_000 });
+  client.on('error', (err) => opts.logger?.warn({ err: safeError(err), application_name: opts.applicationName }, 'database connection lost'));
+  await client.connect();
+  return client;
 }
 
 /** Run `fn` in one transaction; rolls back on any throw. Works behind transaction poolers. */
 export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A ROLLBACK that fails means the connection is gone: the caller gets the original error, and
+    // the client is destroyed rather than handed to the next caller.
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
@@ -52,4 +77,20 @@ export function describeUrl(url: string): string {
   } catch {
     return '(unparseable url)';
   }
+}
+
+// SQLSTATE class 08 (connection exception) and the shutdown codes a terminated or restarting
+// backend sends; the rest are what a socket or a pooler says when the server went away.
+const CONNECTION_SQLSTATES = /^(08|57P0[123])/;
+const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|terminating connection|server closed the connection|the database system is (starting up|shutting down)/i;
+
+/** A lost or refused database connection (the operation failed; the process is fine). */
+export function isConnectionError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const { code, message, cause } = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (CONNECTION_SQLSTATES.test(code) || CONNECTION_ERRNOS.has(code))) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  return isConnectionError(cause, depth + 1);
 }

@@ -7,6 +7,7 @@ import { TEST_NOW, TEST_TZ } from '../core/testing/test-database.js';
 import type { Approval } from '../agent/approvals/ledger.js';
 import { OfflinePlanner } from '../agent/model/offline/index.js';
 import type { AgentStateType } from '../agent/state.js';
+import type { TurnResult } from '../agent/service.js';
 import { startAgentOn, type Harness } from '../agent/testing/harness.js';
 import type { ToolCallOutcome } from '../agent/tool-client.js';
 import { WITHDRAW_TOOL, WithdrawArgsSchema } from '../agent/plan-context.js';
@@ -55,7 +56,7 @@ export interface ObservedDecision {
 
 export interface ObservedTurn {
   message: string;
-  status?: 'answered' | 'pending_approval';
+  status?: TurnResult['status'];
   reply: string;
   /** The model's tool calls in this turn, every plan step, in order. */
   calls: ObservedCall[];

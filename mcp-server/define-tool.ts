@@ -4,7 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { Pool, PoolClient } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
 
-/** On whose behalf a call is made; set by the caller's `_meta`, enforced by the handlers. */
+/** On whose behalf a call is made; decided by `scopeFor` (caller.ts) from the credential and `_meta`, enforced by the handlers. */
 export type ToolScope =
   | { kind: 'customer'; customerId: string }
   | { kind: 'staff'; staffId: string }
@@ -18,6 +18,8 @@ export interface ToolContext {
   logger: Logger;
   scope: ToolScope;
   threadId?: string;
+  /** Which credential made the call (`callerLabel`), kept in the audit trail beside the actor. */
+  via?: string;
 }
 
 /** A mutating handler runs inside the gate's transaction and must use `tx` for every statement. */

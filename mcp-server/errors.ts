@@ -7,6 +7,8 @@ export const TOOL_ERROR_CODES = [
   'approval_expired',
   'arguments_mismatch',
   'out_of_scope',
+  // The caller presented no credential but asked for more than the knowledge base.
+  'unauthenticated',
   'not_found',
   'slot_unavailable',
   'slot_in_past',

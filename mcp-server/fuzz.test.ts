@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createSeededDatabase, type TestDatabase } from '../core/testing/test-database.js';
 import { MUTATING_TOOLS, TOOLS } from './registry.js';
 import { insertApproval } from './testing/approvals.js';
-import { call, connectHttp, type Connected } from './testing/clients.js';
+import { call, connectHttp, TEST_STAFF_KEY, type Connected } from './testing/clients.js';
 import { businessSnapshot } from './testing/tables.js';
 
 /*
@@ -22,7 +22,8 @@ const RUNS = 250;
 
 beforeAll(async () => {
   db = await createSeededDatabase();
-  conn = await connectHttp(db.pool);
+  // A staff credential: the widest scope, so random _meta reaches the gate and the handlers.
+  conn = await connectHttp(db.pool, { staffKeys: [TEST_STAFF_KEY], bearer: TEST_STAFF_KEY.key });
   // Real grants exist, so a random call may present one, but never for its own random arguments.
   approvedId = await insertApproval(db.pool, {
     tool: 'create_ticket',

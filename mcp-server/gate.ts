@@ -91,7 +91,7 @@ export async function runGatedWrite(
       await tx.query(
         `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
          VALUES ($1, $2, 'executed', $3, $4, $5, $6)`,
-        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, result })],
+        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, result, via: ctx.via })],
       );
       return { ok: true, result, replay: false };
     } catch (err) {
@@ -107,7 +107,7 @@ export async function runGatedWrite(
       await tx.query(
         `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
          VALUES ($1, $2, 'execution_failed', $3, $4, $5, $6)`,
-        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, error: err.toJSON() })],
+        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, error: err.toJSON(), via: ctx.via })],
       );
       return { ok: false, error: err };
     }
@@ -137,5 +137,7 @@ export async function dryRunWrite(tool: WriteTool, args: Record<string, unknown>
   }
 }
 
+// The actor comes from the scope, which `scopeFor` derived from the credential: over HTTP a staff
+// actor is the key's name, never a `_meta.staff_id`.
 const actorOf = (ctx: ToolContext) =>
   ctx.scope.kind === 'customer' ? `customer:${ctx.scope.customerId}` : ctx.scope.kind === 'staff' ? `staff:${ctx.scope.staffId}` : 'anonymous';

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createSeededDatabase, TEST_NOW, type TestDatabase } from '../core/testing/test-database.js';
 import { canonicalJson } from './canonical.js';
 import { approvalRow, insertApproval } from './testing/approvals.js';
-import { call, connectHttp, ok, type Connected } from './testing/clients.js';
+import { call, connectHttp, ok, TEST_STAFF_KEY, type Connected } from './testing/clients.js';
 import { freeStarts } from './testing/slots.js';
 
 const KEY = 'test-mcp-key-0123456789';
@@ -13,7 +13,7 @@ let conn: Connected & { url: string };
 
 beforeAll(async () => {
   db = await createSeededDatabase();
-  conn = await connectHttp(db.pool, { apiKey: KEY });
+  conn = await connectHttp(db.pool, { apiKey: KEY, staffKeys: [TEST_STAFF_KEY] });
 });
 afterAll(async () => {
   await conn?.close();
@@ -65,7 +65,8 @@ describe('concurrency through the tool server', () => {
   beforeAll(async () => {
     for (let i = 0; i < 10; i++) {
       const c = new Client({ name: `worker-${i}`, version: '0' });
-      await c.connect(new StreamableHTTPClientTransport(new URL(conn.url), { requestInit: { headers: { Authorization: `Bearer ${KEY}` } } }));
+      // Staff-scope writes (no customer_id): only a staff key gets that scope over HTTP.
+      await c.connect(new StreamableHTTPClientTransport(new URL(conn.url), { requestInit: { headers: { Authorization: `Bearer ${TEST_STAFF_KEY.key}` } } }));
       clients.push(c);
     }
   });

@@ -1,20 +1,22 @@
 /**
  * The tool server as one shared Streamable HTTP service (`npm run mcp:http`): POST /mcp, stateless
  * (a fresh server and transport per request, no session ids), so any number of replicas can sit
- * behind a load balancer. `Authorization: Bearer <MCP_API_KEY>` when a key is configured.
+ * behind a load balancer. The bearer credential decides the caller: `MCP_API_KEY` is the agent,
+ * `MCP_STAFF_KEYS` are staff, and with no key configured a caller gets the knowledge base only
+ * (see caller.ts). Host and Origin are checked on every /mcp request.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { clockFromConfig } from '../core/clock.js';
-import { loadConfig } from '../core/config.js';
+import { ConfigError, loadConfig } from '../core/config.js';
 import { openDatabase } from '../core/database.js';
 import { createLogger } from '../core/logger.js';
 import { runMain } from '../scripts/run-main.js';
 import { startEmailDispatcher } from './email-dispatcher.js';
-import { createToolServer, SERVER_INFO, type ToolServerDeps } from './server.js';
+import { createAuthenticator, createOriginGuard, exposureProblems, type StaffKey } from './http-auth.js';
+import { createToolServerFor, SERVER_INFO, type ToolServerDeps } from './server.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -30,18 +32,14 @@ export interface HttpToolServerOptions {
   /** 0 = any free port. */
   port?: number;
   host?: string;
-  /** When set, every /mcp request needs `Authorization: Bearer <apiKey>`. */
+  /** The agent's key (`MCP_API_KEY`). With any key configured, every /mcp request needs one. */
   apiKey?: string;
-}
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-function authorized(req: IncomingMessage, apiKey: string | undefined): boolean {
-  if (!apiKey) return true;
-  const header = req.headers.authorization ?? '';
-  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
-  // Compare digests: constant time, and no length leak.
-  return Boolean(m) && timingSafeEqual(digest(m![1]!.trim()), digest(apiKey));
+  /** Staff keys (`MCP_STAFF_KEYS`): the only way to staff scope. */
+  staffKeys?: readonly StaffKey[];
+  /** Host names accepted besides loopback and the bind address (`MCP_ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
+  /** Browser origins accepted besides loopback pages (`MCP_ALLOWED_ORIGINS`). */
+  allowedOrigins?: readonly string[];
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -64,13 +62,27 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<HttpToolServer> {
-  const { deps, apiKey } = opts;
+  const { deps } = opts;
+  const host = opts.host ?? '127.0.0.1';
+  const credentials = { apiKey: opts.apiKey, staffKeys: opts.staffKeys };
+  // Here as well as in main(): an embedder gets the same refusal as `npm run mcp:http`.
+  const exposure = exposureProblems(host, credentials);
+  if (exposure.length) throw new ConfigError(exposure);
+  const authenticate = createAuthenticator(credentials);
+  const originProblem = createOriginGuard({ bindHost: host, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins });
   const log = deps.logger.child({ component: 'mcp-http' });
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!authorized(req, apiKey)) {
-      return sendJson(res, 401, rpcError(-32001, 'Unauthorized: send Authorization: Bearer <MCP_API_KEY>.'), {
-        'www-authenticate': 'Bearer realm="mcp"',
+    // First, before the credential: a rebinding page has none, but must not even learn whether one is needed.
+    const forbidden = originProblem(req);
+    if (forbidden) {
+      log.warn({ host: req.headers.host?.slice(0, 100), origin: req.headers.origin?.slice(0, 100) }, 'MCP request refused: foreign Host or Origin');
+      return sendJson(res, 403, rpcError(-32000, `Forbidden: ${forbidden}`));
+    }
+    const auth = authenticate(req);
+    if (!auth.ok) {
+      return sendJson(res, 401, rpcError(-32001, 'Unauthorized: send Authorization: Bearer <MCP_API_KEY> (or a staff key).'), {
+        'www-authenticate': auth.reason === 'invalid' ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"',
       });
     }
     if (req.method !== 'POST') {
@@ -84,7 +96,7 @@ export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<
       const status = (err as { status?: number }).status ?? 400;
       return sendJson(res, status, rpcError(-32700, status === 413 ? 'Request body too large.' : 'Parse error: the body is not JSON.'));
     }
-    const server = createToolServer(deps);
+    const server = createToolServerFor(deps, auth.caller);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close().catch(() => undefined);
@@ -113,7 +125,6 @@ export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<
   });
   http.keepAliveTimeout = 5_000;
 
-  const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port ?? 0, host, () => {
@@ -142,22 +153,40 @@ export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const credentials = { apiKey: config.MCP_API_KEY, staffKeys: config.MCP_STAFF_KEYS };
+  // Before the database is opened: a refusal is one message, not a half-started service.
+  const exposure = exposureProblems(config.HOST, credentials);
+  if (exposure.length) throw new ConfigError(exposure);
   const logger = createLogger(config, { name: 'mcp-http' });
   const clock = clockFromConfig(config);
   const db = await openDatabase(config, { logger, clock, applicationName: 'mcp-http' });
   const deps: ToolServerDeps = { pool: db.pool, clock, timeZone: config.BUSINESS_TIMEZONE, logger };
-  const server = await startHttpToolServer({ deps, port: config.MCP_HTTP_PORT, host: config.HOST, apiKey: config.MCP_API_KEY });
+  const server = await startHttpToolServer({
+    deps,
+    port: config.MCP_HTTP_PORT,
+    host: config.HOST,
+    ...credentials,
+    allowedHosts: config.MCP_ALLOWED_HOSTS,
+    allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+  });
   // The shared service also delivers queued email unless told not to (npm start runs its own
   // dispatcher; several are safe together: rows are claimed with SKIP LOCKED).
   const dispatcher = process.argv.includes('--no-email-dispatcher')
     ? undefined
     : startEmailDispatcher({ pool: db.pool, clock, logger, smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.EMAIL_FROM, intervalMs: 5000 });
   logger.info(
-    { url: server.url, health: server.url.replace(MCP_PATH, '/healthz'), auth: config.MCP_API_KEY ? 'bearer' : 'none', email: dispatcher?.transportName ?? 'off' },
+    {
+      url: server.url,
+      health: server.url.replace(MCP_PATH, '/healthz'),
+      // Names only: never a key.
+      auth: { agent: Boolean(config.MCP_API_KEY), staff: config.MCP_STAFF_KEYS.map((k) => k.name), unauthenticated: config.MCP_API_KEY || config.MCP_STAFF_KEYS.length ? 'refused' : 'knowledge base only' },
+      allowed_hosts: config.MCP_ALLOWED_HOSTS,
+      email: dispatcher?.transportName ?? 'off',
+    },
     'MCP tool server ready (Streamable HTTP, stateless)',
   );
-  if (!config.MCP_API_KEY && !['127.0.0.1', 'localhost', '::1'].includes(config.HOST)) {
-    logger.warn({ host: config.HOST }, 'MCP_API_KEY is not set and the server listens beyond localhost: anyone who can reach it can call the tools');
+  if (['0.0.0.0', '::'].includes(config.HOST) && !config.MCP_ALLOWED_HOSTS.length) {
+    logger.warn({ host: config.HOST }, 'MCP_ALLOWED_HOSTS is empty: only requests addressed to a loopback host are answered (others get 403)');
   }
   let stopping = false;
   const stop = async (signal: string) => {

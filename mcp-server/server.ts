@@ -6,7 +6,8 @@ import type { Logger } from '../core/logger.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
 import { ToolError } from './errors.js';
 import { dryRunWrite, runGatedWrite } from './gate.js';
-import { CallMetaSchema, scopeFromMeta } from './meta.js';
+import { callerLabel, LOCAL_CALLER, scopeFor, type Caller } from './caller.js';
+import { CallMetaSchema } from './meta.js';
 import { TOOLS } from './registry.js';
 
 export interface ToolServerDeps {
@@ -21,23 +22,27 @@ const ANONYMOUS_TOOL = 'search_knowledge_base';
 
 export const SERVER_INFO = { name: 'brightwell-support-tools', version: '0.1.0' } as const;
 
-/** Run one tool call: scope from `_meta`, reads straight through, writes through the gate. */
+/** Run one tool call: scope from the caller and `_meta`, reads straight through, writes through the gate. */
 export async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   rawMeta: unknown,
   deps: ToolServerDeps,
+  caller: Caller,
 ): Promise<CallToolResult> {
   const meta = CallMetaSchema.safeParse(rawMeta ?? {});
   if (!meta.success) return errorResult(new ToolError('invalid_arguments', `Invalid _meta: ${meta.error.message}`));
-  const ctx: ToolContext = {
-    pool: deps.pool,
-    clock: deps.clock,
-    timeZone: deps.timeZone,
-    scope: scopeFromMeta(meta.data),
-    threadId: meta.data.thread_id,
-    logger: deps.logger.child({ tool: tool.name, thread_id: meta.data.thread_id, approval_id: meta.data.approval_id }),
-  };
+  const via = callerLabel(caller);
+  const logger = deps.logger.child({ tool: tool.name, thread_id: meta.data.thread_id, approval_id: meta.data.approval_id, caller: via });
+  let scope: ToolContext['scope'];
+  try {
+    scope = scopeFor(caller, meta.data);
+  } catch (err) {
+    if (!(err instanceof ToolError)) throw err;
+    logger.warn({ code: err.code }, 'call refused: _meta claims more than the credential allows');
+    return errorResult(err);
+  }
+  const ctx: ToolContext = { pool: deps.pool, clock: deps.clock, timeZone: deps.timeZone, scope, threadId: meta.data.thread_id, via, logger };
   if (ctx.scope.kind === 'anonymous' && tool.name !== ANONYMOUS_TOOL) {
     return errorResult(new ToolError('out_of_scope', 'This conversation is not linked to a customer record, so only the knowledge base is available.'));
   }
@@ -70,8 +75,17 @@ function errorResult(err: ToolError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: err.toJSON() }) }] };
 }
 
-/** A fresh MCP server with every registry tool. One per connection (stdio) or request (HTTP). */
+/**
+ * A fresh MCP server for a peer inside our process boundary: the stdio child of a worker, or an
+ * in-process transport. Never for a network transport: that one authenticates and calls
+ * `createToolServerFor` with what it established.
+ */
 export function createToolServer(deps: ToolServerDeps): McpServer {
+  return createToolServerFor(deps, LOCAL_CALLER);
+}
+
+/** A fresh MCP server with every registry tool, for one caller. One per connection (stdio) or request (HTTP). */
+export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions:
       'Tools of Brightwell Home Services. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.',
@@ -86,7 +100,7 @@ export function createToolServer(deps: ToolServerDeps): McpServer {
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (async (args: Record<string, unknown>, extra: { _meta?: unknown }) => callTool(tool, args, extra._meta, deps)) as never,
+      (async (args: Record<string, unknown>, extra: { _meta?: unknown }) => callTool(tool, args, extra._meta, deps, caller)) as never,
     );
   }
   return server;

@@ -31,14 +31,14 @@ await runMain(async () => {
     : undefined;
 
   let stopping = false;
-  const stop = async (reason: string) => {
+  const stop = async (reason: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ reason }, 'shutting down');
+    logger[code ? 'error' : 'info']({ reason }, 'shutting down');
     await server.close().catch(() => undefined);
     await dispatcher?.stop();
     await db.close();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -46,6 +46,16 @@ await runMain(async () => {
   process.stdin.on('end', () => void stop('stdin closed'));
   process.stdin.on('close', () => void stop('stdin closed'));
 
-  await server.connect(new StdioServerTransport());
+  // The SDK's transport closes itself, and stops reading stdin for good, when a line exceeds its
+  // read buffer (10 MB): exit then, so the parent sees the session end and starts a new child,
+  // instead of keeping a process that never answers again.
+  let lastError: string | undefined;
+  const transport = new StdioServerTransport();
+  transport.onerror = (err) => {
+    lastError = err.message;
+    logger.error({ err }, 'stdio transport error');
+  };
+  transport.onclose = () => void stop(`stdio transport closed${lastError ? `: ${lastError}` : ''}`, 1);
+  await server.connect(transport);
   logger.info({ embedded_database: db.embedded, email: dispatcher?.transportName ?? 'off' }, 'MCP tool server ready on stdio');
 });

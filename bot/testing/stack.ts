@@ -9,6 +9,7 @@ import { ManualClock } from '../../core/clock.js';
 import { testConfig } from '../../core/config.js';
 import { silentLogger } from '../../core/logger.js';
 import { createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../../core/testing/test-database.js';
+import { startTcpProxy, type TcpProxy } from '../../core/testing/tcp-proxy.js';
 import { createToolServer } from '../../mcp-server/server.js';
 import { approvalEventOf, planContextOf, type ApprovalEvent } from '../../agent/plan-context.js';
 import { ScriptedModel } from '../../agent/testing/scripted-model.js';
@@ -92,13 +93,20 @@ export interface BotStack {
   slack: LocalSlack;
   workers: Product[];
   connection: SlackConnection;
+  /** With `proxyDatabase`: the proxy between the workers' pools and Postgres (`db.pool` stays direct). */
+  dbProxy?: TcpProxy;
   close(): Promise<void>;
 }
 
 /** N workers (default 1) of the real product on one seeded database, sharing one local workspace. */
-export async function startBotStack(opts: { workers?: number; ttlMinutes?: number; cueDelayMs?: number; timing?: LocalSlackTiming } = {}): Promise<BotStack> {
+export async function startBotStack(
+  opts: { workers?: number; ttlMinutes?: number; cueDelayMs?: number; timing?: LocalSlackTiming; proxyDatabase?: boolean } = {},
+): Promise<BotStack> {
   const clock = new ManualClock(TEST_NOW);
   const db = await createSeededDatabase({ clock });
+  const target = new URL(db.url);
+  const dbProxy = opts.proxyDatabase ? await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }) : undefined;
+  const workerDbUrl = dbProxy ? dbProxy.proxiedUrl(db.url) : db.url;
   const port = await freePort();
   const connection = localConnection({ apiUrl: localApiUrl(port) });
   const toolServers: McpServer[] = [];
@@ -113,7 +121,7 @@ export async function startBotStack(opts: { workers?: number; ttlMinutes?: numbe
       workers.push(
         await startProduct({
           config: testConfig({
-            DATABASE_URL: db.url,
+            DATABASE_URL: workerDbUrl,
             PORT: '0',
             LOCAL_SLACK_PORT: '0',
             SEED_DEMO: 'false',
@@ -133,6 +141,7 @@ export async function startBotStack(opts: { workers?: number; ttlMinutes?: numbe
     }
   } catch (err) {
     await Promise.all(workers.map((w) => w.close()));
+    await dbProxy?.close();
     await db.drop();
     throw err;
   }
@@ -147,10 +156,12 @@ export async function startBotStack(opts: { workers?: number; ttlMinutes?: numbe
     slack,
     workers,
     connection,
+    dbProxy,
     close: async () => {
       await slack.close();
       for (const w of workers) await w.close();
       for (const t of toolServers) await t.close().catch(() => undefined);
+      await dbProxy?.close();
       await db.drop();
     },
   };

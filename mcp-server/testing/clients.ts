@@ -10,6 +10,7 @@ import { silentLogger } from '../../core/logger.js';
 import { TEST_NOW, TEST_TZ } from '../../core/testing/test-database.js';
 import { parseToolError } from '../errors.js';
 import { startHttpToolServer } from '../http.js';
+import type { StaffKey } from '../http-auth.js';
 import type { CallMeta } from '../meta.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -41,17 +42,30 @@ export async function connectStdio(databaseUrl: string, extraEnv: Record<string,
   return { client, label: 'stdio', close: () => client.close() };
 }
 
-/** A real MCP session over Streamable HTTP to an in-process `startHttpToolServer`. */
-export async function connectHttp(pool: Pool, opts: { apiKey?: string } = {}): Promise<Connected & { url: string }> {
+/** A staff credential for tests that act as staff over HTTP (the audit actor is `staff:test-staff`). */
+export const TEST_STAFF_KEY: StaffKey = { name: 'test-staff', key: 'test-staff-key-0123456789' };
+
+/**
+ * A real MCP session over Streamable HTTP to an in-process `startHttpToolServer`, configured with
+ * `apiKey` / `staffKeys`; the client presents `bearer` (default: `apiKey`, none without one).
+ */
+export async function connectHttp(
+  pool: Pool,
+  opts: { apiKey?: string; staffKeys?: StaffKey[]; bearer?: string; allowedHosts?: string[]; allowedOrigins?: string[] } = {},
+): Promise<Connected & { url: string }> {
   const server = await startHttpToolServer({
     deps: { pool, clock: fixedClock(TEST_NOW), timeZone: TEST_TZ, logger: silentLogger },
     port: 0,
     apiKey: opts.apiKey,
+    staffKeys: opts.staffKeys,
+    allowedHosts: opts.allowedHosts,
+    allowedOrigins: opts.allowedOrigins,
   });
+  const bearer = opts.bearer ?? opts.apiKey;
   const client = new Client({ name: 'mcp-server-test', version: '0.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: opts.apiKey ? { headers: { Authorization: `Bearer ${opts.apiKey}` } } : undefined,
+      requestInit: bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined,
     }),
   );
   return {

@@ -1,7 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { AgentError } from '../../../agent/service.js';
-import { LeaseBusyError } from '../../../agent/thread-lease.js';
 import { threadIdFor } from '../../conversations.js';
 import type { BotDeps } from '../../deps.js';
 import { customerForSlackUser } from '../../identity.js';
@@ -26,8 +25,6 @@ export const WORKING_REACTION = 'hourglass_flowing_sand';
 
 export const APOLOGY =
   "Sorry, something went wrong on our side while I was handling your message, and nothing was changed. Please try again in a moment; if it keeps happening, our team is around in this channel.";
-export const BUSY =
-  "I'm still working on your previous message in this thread. Please send this one again in a moment so nothing gets mixed up.";
 export const OTHER_CUSTOMER =
   "This thread is another customer's conversation, so I can't continue it for you. Please start a new message in the channel (not in this thread) and I'll help you there.";
 
@@ -114,12 +111,9 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
       } else if (err.code === 'empty_message') {
         text = "I didn't catch any text in that message. What can I help you with?";
       } else {
-        text = `Sorry! ${err.message} I haven't acted on this one.`; // message_too_long, unknown_customer
+        text = `Sorry! ${err.message} I haven't acted on this one.`; // message_too_long, unknown_customer, overloaded
       }
       log.info({ code: err.code }, 'customer message refused politely');
-    } else if (err instanceof LeaseBusyError) {
-      text = BUSY;
-      log.warn('thread busy');
     } else {
       log.error({ err }, 'customer message failed');
     }
