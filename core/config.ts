@@ -159,8 +159,15 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d
  * POST /chat can talk as any customer: fine on this machine (local development), not on an
  * interface others reach. One key standing for two identities would make either one both.
  */
-export function apiConfigProblems(c: Pick<Config, 'HOST' | 'API_KEY' | 'MANAGER_API_KEY' | 'MANAGER_API_KEYS'>): { variable: string; message: string }[] {
+export function apiConfigProblems(
+  c: Pick<Config, 'HOST' | 'API_KEY' | 'MANAGER_API_KEY' | 'MANAGER_API_KEYS' | 'MCP_URL' | 'MCP_API_KEY'>,
+): { variable: string; message: string }[] {
   const problems: { variable: string; message: string }[] = [];
+  if (c.MCP_URL && !c.MCP_API_KEY) {
+    // A shared tool server gives an unauthenticated caller the knowledge base only: every customer's
+    // conversation would fail. Say so at start, not on the first customer message.
+    problems.push({ variable: 'MCP_API_KEY', message: 'required with MCP_URL: the shared tool server acts for customers only for the agent key it was started with' });
+  }
   if (!c.API_KEY && !LOOPBACK_HOST.test(c.HOST.trim())) {
     problems.push({ variable: 'API_KEY', message: `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1` });
   }

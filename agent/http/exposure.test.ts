@@ -35,6 +35,11 @@ describe('a bind beyond this machine needs API_KEY', () => {
     expect(() => testConfig({ MANAGER_API_KEYS: 'no-colon-here' })).toThrow(/MANAGER_API_KEYS: each entry/);
   });
 
+  it('a shared tool server (MCP_URL) without the agent key is refused at start, not on the first customer', () => {
+    expect(apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp' }))).toMatchObject([{ variable: 'MCP_API_KEY' }]);
+    expect(apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp', MCP_API_KEY: 'a'.repeat(32) }))).toEqual([]);
+  });
+
   it('npm start on 0.0.0.0 without API_KEY refuses with one clear message (exit 2), before touching the database', async () => {
     const db = await createEmptyDatabase();
     dbs.push(db);

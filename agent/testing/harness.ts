@@ -24,13 +24,15 @@ export async function startHarness(opts: { model?: BaseChatModel; db?: TestDatab
 export async function startAgentOn(
   db: TestDatabase,
   clock: ManualClock,
-  opts: { model?: BaseChatModel; ttlMinutes?: number; workerId?: string; leaseSeconds?: number; leaseWaitMs?: number } = {},
+  opts: { model?: BaseChatModel; ttlMinutes?: number; workerId?: string; leaseSeconds?: number; leaseWaitMs?: number; maxConcurrentRuns?: number; maxQueuedRuns?: number } = {},
 ): Promise<Harness> {
   const config = testConfig({
     APPROVAL_TTL_MINUTES: String(opts.ttlMinutes ?? 240),
     BUSINESS_TIMEZONE: TEST_TZ,
     THREAD_LEASE_SECONDS: String(opts.leaseSeconds ?? 60),
     ...(opts.leaseWaitMs !== undefined ? { THREAD_WAIT_MS: String(opts.leaseWaitMs) } : {}),
+    ...(opts.maxConcurrentRuns !== undefined ? { MAX_CONCURRENT_RUNS: String(opts.maxConcurrentRuns) } : {}),
+    ...(opts.maxQueuedRuns !== undefined ? { MAX_QUEUED_RUNS: String(opts.maxQueuedRuns) } : {}),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = createToolServer({ pool: db.pool, clock, timeZone: TEST_TZ, logger: silentLogger });
