@@ -4,11 +4,13 @@ import { fixedClock } from '../core/clock.js';
 import { childEnv, testConfig } from '../core/config.js';
 import { silentLogger } from '../core/logger.js';
 import { createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../core/testing/test-database.js';
+import { startHttpToolServer } from '../mcp-server/http.js';
 import { createAgentRuntime, type AgentRuntime } from './runtime.js';
-import { say } from './testing/fixtures.js';
+import { call, isCustomer, lastEvent, lastOf, propose, say } from './testing/fixtures.js';
 import { ScriptedModel } from './testing/scripted-model.js';
 import { eventually, isAlive, soleChild, toolServerChildren } from './testing/tool-server-children.js';
-import { stdioTransport, ToolClient } from './tool-client.js';
+import { httpTransport, stdioTransport, ToolClient } from './tool-client.js';
+import { textOf } from './window.js';
 
 // Real stdio children of mcp-server/stdio.ts on a real database, wired the way a worker wires them.
 let db: TestDatabase;
@@ -25,7 +27,15 @@ beforeAll(async () => {
     databaseUrl: db.url,
     clock: fixedClock(TEST_NOW),
     logger: silentLogger,
-    model: new ScriptedModel(() => say('hello')),
+    model: new ScriptedModel((messages) => {
+      const event = lastEvent(messages);
+      if (event) return say(`EVENT ${event.status}`);
+      const last = lastOf(messages);
+      if (isCustomer(last, /ticket/)) {
+        return propose(call('create_ticket', { customer_id: 'cus_001', subject: 'Broken gate', description: textOf(last), category: 'general' }));
+      }
+      return say('hello');
+    }),
   });
 });
 afterAll(async () => {
@@ -33,29 +43,46 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** Hold `table` locked until the returned release(), once the tool-server child is waiting on it. */
+async function stallChildOn(table: string, mode: string, start: () => void): Promise<() => Promise<void>> {
+  const locker = await db.pool.connect();
+  await locker.query('BEGIN');
+  await locker.query(`LOCK TABLE ${table} IN ${mode} MODE`);
+  const release = async () => {
+    await locker.query('ROLLBACK').catch(() => undefined);
+    locker.release();
+  };
+  try {
+    start();
+    await eventually('the child waiting on the lock', async () => {
+      const r = await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`);
+      return r.rowCount ? true : undefined;
+    });
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return release;
+}
+
 describe('supervised tool client (stdio child)', () => {
   it('fails a call in flight at once with tool_server_unavailable when the child is killed, then serves the next call from a new child', async () => {
     expect(await search()).toMatchObject({ ok: true });
     const first = await soleChild();
     // Hold the child's query on a table lock, so the call is provably in flight when it dies.
-    const locker = await db.pool.connect();
     let settled: unknown;
-    try {
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE kb_articles IN ACCESS EXCLUSIVE MODE');
-      const inflight = search().then(
+    let inflight!: Promise<unknown>;
+    const release = await stallChildOn('kb_articles', 'ACCESS EXCLUSIVE', () => {
+      inflight = search().then(
         (v) => (settled = { resolved: v }),
         (e) => (settled = { rejected: e }),
       );
-      await eventually('the child waiting on the lock', async () => {
-        const r = await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`);
-        return r.rowCount ? true : undefined;
-      });
+    });
+    try {
       process.kill(first, 'SIGKILL');
       await inflight;
     } finally {
-      await locker.query('ROLLBACK').catch(() => undefined);
-      locker.release();
+      await release();
     }
     const err = (settled as { rejected?: { name?: string; code?: string; message?: string } }).rejected;
     expect(err, `expected a rejection, got ${JSON.stringify(settled)}`).toBeDefined();
@@ -68,6 +95,35 @@ describe('supervised tool client (stdio child)', () => {
     expect(await search()).toMatchObject({ ok: true });
     expect(rt.tools.health()).toMatchObject({ status: 'ok', restarts: 1 });
     expect(isAlive(first)).toBe(false);
+  }, 90_000);
+
+  it('an approved write whose child dies mid-call stays executing with nothing written; the sweeper runs it once on the new child', async () => {
+    await eventually('a settled session', () => (rt.tools.health().status === 'ok' ? true : undefined));
+    const turn = await rt.service.handleMessage({ threadId: 'tool-client:execute', customerId: 'cus_001', text: 'please open a ticket, the gate is broken', source: 'api' });
+    expect(turn.status).toBe('pending_approval');
+    const approvalId = turn.pending[0]!.id;
+    const tickets = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [approvalId])).rows[0].n as number;
+    const restartsBefore = rt.tools.health().restarts;
+
+    let deciding!: ReturnType<AgentRuntime['service']['decide']>;
+    const release = await stallChildOn('tickets', 'SHARE ROW EXCLUSIVE', () => {
+      deciding = rt.service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve' });
+    });
+    try {
+      process.kill(await soleChild(), 'SIGKILL');
+      // The decision stands; the run failed on tool_server_unavailable and was left to the sweeper.
+      expect((await deciding).approval.status).toBe('executing');
+    } finally {
+      await release();
+    }
+    expect(await tickets()).toBe(0);
+
+    await eventually('the restarted session', () => (rt.tools.health().restarts > restartsBefore && rt.tools.health().status === 'ok' ? true : undefined));
+    await rt.service.sweep({ graceMs: 0 });
+    expect((await rt.ledger.get(approvalId))!.status).toBe('executed');
+    expect(await tickets()).toBe(1);
+    const executed = await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [approvalId]);
+    expect(executed.rows[0].n).toBe(1);
   }, 90_000);
 
   it('refuses a message over the stdio read buffer as invalid_arguments instead of sending it (the child would stop listening)', async () => {
@@ -147,5 +203,35 @@ describe('supervised tool client (own factory)', () => {
     // Three times the longest backoff: a loop still running would have spawned again by now.
     await new Promise((r) => setTimeout(r, 300));
     expect(spawned).toBe(attempts);
+  }, 60_000);
+});
+
+describe('supervised tool client (Streamable HTTP service)', () => {
+  it('fails a call with tool_server_unavailable while the service refuses connections, and reconnects by itself once it is back', async () => {
+    const deps = { pool: db.pool, clock: fixedClock(TEST_NOW), timeZone: TEST_TZ, logger: silentLogger };
+    let server = await startHttpToolServer({ deps, port: 0 });
+    const url = server.url;
+    const tools = await ToolClient.connect(() => httpTransport(url), { backoff: { initialMs: 20, maxMs: 200 }, downAfterFailures: 1_000, reconnectWaitMs: 100 });
+    const hours = () => tools.call('search_knowledge_base', { query: 'hours', limit: 1 }, { anonymous: true });
+    try {
+      expect(await hours()).toMatchObject({ ok: true });
+      await server.close();
+      // The first call may go out on a kept-alive socket the server has just closed: whether it
+      // was received is unknown, and the error says so (sent: true).
+      expect(await hours().catch((e) => e)).toMatchObject({ name: 'ToolServerUnavailableError', code: 'tool_server_unavailable' });
+      // While the service refuses connections: calls wait their bound, then fail as never sent.
+      await eventually('a refused reconnect', () => (/ECONNREFUSED/.test(tools.health().last_error ?? '') ? true : undefined));
+      const err = await hours().catch((e) => e);
+      expect(err).toMatchObject({ code: 'tool_server_unavailable', details: { sent: false } });
+      expect(err.message).toMatch(/nothing was written/);
+      expect(tools.health().status).toBe('restarting');
+      server = await startHttpToolServer({ deps, port: Number(new URL(url).port) });
+      await eventually('the session re-established', () => (tools.health().status === 'ok' ? true : undefined));
+      expect(await hours()).toMatchObject({ ok: true });
+      expect(tools.health().restarts).toBe(1);
+    } finally {
+      await tools.close();
+      await server.close();
+    }
   }, 60_000);
 });

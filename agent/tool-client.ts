@@ -169,7 +169,7 @@ export class ToolClient {
       // this request, the session is fine: the caller handles it as before.
       if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed) throw err;
       const reason = describe(err);
-      const sent = !/not connected/i.test(reason);
+      const sent = !neverSent(err);
       this.lose(session, reason);
       this.log.warn({ tool, thread_id: meta.thread_id, approval_id: meta.approval_id, reason, sent }, 'tool call lost with the tool server session');
       throw new ToolServerUnavailableError(
@@ -299,7 +299,17 @@ export class ToolClient {
 }
 
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  // fetch's "fetch failed" says nothing; its cause names the socket error.
+  const cause = (err as { cause?: { code?: string } }).cause?.code;
+  return cause ? `${err.message} (${cause})` : err.message;
+}
+
+/** The request certainly never reached the server: no session, or no connection to make. */
+function neverSent(err: unknown): boolean {
+  if (err instanceof Error && /^not connected$/i.test(err.message)) return true;
+  const code = (err as { cause?: { code?: string } } | undefined)?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

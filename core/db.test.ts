@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { childEnv } from './config.js';
-import { createPool, isConnectionError, withTransaction, type PoolClient } from './db.js';
+import { connectClient, createPool, isConnectionError, withTransaction, type PoolClient } from './db.js';
+import { startTcpProxy } from './testing/tcp-proxy.js';
 import { createEmptyDatabase, type TestDatabase } from './testing/test-database.js';
 
 let db: TestDatabase;
@@ -19,18 +20,23 @@ afterAll(async () => {
 interface Child {
   events: { step: string; [k: string]: unknown }[];
   stderr: () => string;
+  waitForLog(msg: string): Promise<void>;
   waitFor(step: string): Promise<Record<string, unknown>>;
   send(): void;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startChild(mode: string, applicationName: string): Child {
+function startChild(mode: string, applicationName: string, url = db.url): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/testing/dropped-connection-child.ts', mode, applicationName], {
-    env: childEnv({ DATABASE_URL: db.url }),
+    env: childEnv({ DATABASE_URL: url }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let err = '';
-  child.stderr.on('data', (d) => (err += d));
+  const logWaiters: { msg: string; resolve: () => void }[] = [];
+  child.stderr.on('data', (d) => {
+    err += d;
+    for (const w of logWaiters) if (err.includes(`"msg":"${w.msg}"`)) w.resolve();
+  });
   const events: Child['events'] = [];
   const waiters: { step: string; resolve: (e: Record<string, unknown>) => void }[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -46,6 +52,12 @@ function startChild(mode: string, applicationName: string): Child {
     stderr: () => err,
     exited,
     send: () => child.stdin.write('go\n'),
+    waitForLog: (msg) =>
+      new Promise((resolve, reject) => {
+        if (err.includes(`"msg":"${msg}"`)) return resolve();
+        logWaiters.push({ msg, resolve });
+        void exited.then(({ code }) => reject(new Error(`child exited (${code}) before logging "${msg}":\n${err}`)));
+      }),
     waitFor: (step) =>
       new Promise((resolve, reject) => {
         const seen = events.find((e) => e.step === step);
@@ -110,6 +122,25 @@ describe('a terminated backend never takes the process down', () => {
     expectSafeLossLog(child.stderr());
   });
 
+  it('between two statements of a transaction, the TCP connection cut (a pooler going away): it survives', async () => {
+    const target = new URL(db.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    try {
+      const child = startChild('between', appName(), proxy.proxiedUrl(db.url));
+      await child.waitFor('holding');
+      await proxy.pause('refuse');
+      await child.waitForLog('database connection lost');
+      proxy.resume();
+      child.send();
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+      expect(child.events.map((e) => e.step)).toEqual(['holding', 'rejected', 'recovered']);
+      expect(isConnectionError(child.events[1])).toBe(true);
+      expectSafeLossLog(child.stderr());
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('idle pooled connections: all terminated, the process survives and reconnects', async () => {
     const name = appName();
     const child = startChild('idle', name);
@@ -170,6 +201,18 @@ describe('withTransaction after a lost connection', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('connectClient', () => {
+  it('a standalone client outlives its terminated backend: it ends, nothing is thrown', async () => {
+    const name = appName();
+    const client = await connectClient(db.url, { applicationName: name });
+    expect(client.listenerCount('error')).toBe(1);
+    const ended = new Promise((r) => client.once('end', r));
+    await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [name]);
+    await ended;
+    await expect(client.query('SELECT 1')).rejects.toSatisfy(isConnectionError);
   });
 });
 

@@ -77,6 +77,7 @@ describe('no secret reaches a log line', () => {
     );
     out.logger.error({ err: new Error('could not reach postgres://app:hunter2-pw@db.example.com/app with Bearer sk-live-abcdef') }, 'a URL in a message');
     out.logger.error({ err: 'plain string postgres://app:hunter2-pw@h/db' }, 'a thrown string');
+    out.logger.warn({ reason: Object.assign(new Error('session lost'), { client: { secretKey: 424242 } }) }, 'an error under another key');
     const text = out.text();
     for (const secret of ['hunter2-pw', '424242', 'sk-live-abcdef', 'xoxb-1111', 'sign-abcdef', 'AIza-abcdef', 'session=abcdef', 'secretKey']) {
       expect(text, secret).not.toContain(secret);

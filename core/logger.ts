@@ -94,8 +94,11 @@ function censor(value: unknown, path: string[]): unknown {
   return '[redacted]';
 }
 
+/** Other keys errors travel under (`reason` of a rejection): serialized only when they are errors. */
+const ifError = (v: unknown) => (v instanceof Error ? safeError(v) : v);
+
 const baseOptions: LoggerOptions = {
-  serializers: { err: safeError, error: safeError },
+  serializers: { err: safeError, error: safeError, reason: ifError, cause: ifError },
   redact: { paths: REDACT_PATHS, censor },
 };
 

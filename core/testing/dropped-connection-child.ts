@@ -5,7 +5,8 @@
  * reports each step as a JSON line on stdout, logs go to stderr, and it exits 0 when it recovered.
  * It installs no process-level handlers on purpose: the pool alone must be enough.
  *
- * Modes: `transaction` (inside withTransaction), `idle` (pooled idle clients), `saver-put` and
+ * Modes: `transaction` (inside withTransaction), `between` (inside withTransaction, between two
+ * statements; the test cuts the TCP connection), `idle` (pooled idle clients), `saver-put` and
  * `saver-get` (PostgresSaver, blocked on a lock the test takes once the child says "ready").
  * Wherever the test has to act first, the child waits for a line on stdin.
  */
@@ -56,6 +57,22 @@ switch (mode) {
   case 'transaction': {
     const tx = withTransaction(pool, (c) => c.query('SELECT pg_sleep(10)'));
     report('holding');
+    await expectRejection(tx);
+    break;
+  }
+  case 'between': {
+    // Checked out, no query running: a pooler cutting the connection now is an 'error' event
+    // with no query to fail, only the client's own listener to hear it.
+    let resume: () => void = () => undefined;
+    const proceed = new Promise<void>((r) => (resume = r));
+    const tx = withTransaction(pool, async (c) => {
+      await c.query('SELECT 1');
+      report('holding');
+      await proceed;
+      await c.query('SELECT 2');
+    });
+    await nextLine();
+    resume();
     await expectRejection(tx);
     break;
   }

@@ -39,7 +39,7 @@ export function isCustomerMessage(m: IncomingMessage, deps: BotDeps, botUserId: 
 
 /**
  * A customer's message in the support channel (top-level or in a thread) or a DM → the agent.
- * The event was already acked and de-duplicated (see dedupe.ts); here: who is it (stored link
+ * The event was already stored, de-duplicated and acked (see receiver.ts); here: who is it (stored link
  * only), run the turn, reply in the thread. Every path ends in a visible reply.
  */
 export function register(app: App, deps: BotDeps): void {
