@@ -82,6 +82,9 @@ const SECRET_KEYS = [
   'MANAGER_API_KEY',
   'API_KEY',
   'MCP_API_KEY',
+  'MANAGER_API_KEYS',
+  'MCP_STAFF_KEYS',
+  'staffKeys',
   'client',
 ];
 /** Paths pino blanks out wherever they appear at the top level or one level down (`req.headers` two). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Clock } from '../core/clock.js';
-import { createPool } from '../core/db.js';
+import { connectClient, createPool } from '../core/db.js';
 import { startEmbeddedPostgres } from '../core/embedded-postgres.js';
 import type { TestDatabase } from '../core/testing/test-database.js';
 import { migrate } from '../schema/migrate.js';
@@ -23,8 +23,7 @@ function withDatabase(adminUrl: string, name: string): string {
 }
 
 async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
+  const c = await connectClient(adminUrl);
   try {
     return await fn(c);
   } finally {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import pg from 'pg';
-import { createPool, type Pool } from '../db.js';
+import { connectClient, createPool, type Pool } from '../db.js';
 import { fixedClock, type Clock } from '../clock.js';
 import { migrate } from '../../schema/migrate.js';
 import { seedDemo } from '../../schema/seed/index.js';
@@ -27,8 +26,7 @@ function withDatabase(adminUrl: string, name: string): string {
 export async function createEmptyDatabase(prefix = 't'): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = await connectClient(adminUrl);
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
   } finally {
@@ -42,8 +40,7 @@ export async function createEmptyDatabase(prefix = 't'): Promise<TestDatabase> {
     name,
     drop: async () => {
       await pool.end().catch(() => undefined);
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
+      const c = await connectClient(adminUrl);
       try {
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
