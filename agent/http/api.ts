@@ -159,6 +159,10 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       const status = ({ message_too_long: 413, unknown_customer: 404, empty_message: 400, overloaded: 503 } as Record<string, number>)[err.code] ?? 409;
       throw new HttpError(status, err.code, err.message, undefined, err.code === 'overloaded' ? { 'retry-after': '5' } : undefined);
     }
+    if ((err as { code?: unknown })?.code === 'tool_server_unavailable') {
+      // The worker's tool server is restarting: nothing of this turn was written; try again shortly.
+      throw new HttpError(503, 'tool_server_unavailable', 'The tool server is restarting; please try again in a few seconds.', undefined, { 'retry-after': '5' });
+    }
     throw err;
   };
 
