@@ -15,6 +15,7 @@ COPY schema ./schema
 COPY mcp-server ./mcp-server
 COPY agent ./agent
 COPY bot ./bot
+COPY local-slack ./local-slack
 COPY scripts ./scripts
 COPY evals ./evals
 COPY tsconfig.json manifest.yml ./

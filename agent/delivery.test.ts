@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryPort } from './delivery-port.js';
 import { call, lastEvent, propose, say } from './testing/fixtures.js';
 import { startHarness, type Harness } from './testing/harness.js';
 import { ScriptedModel } from './testing/scripted-model.js';
@@ -15,8 +16,13 @@ const model = new ScriptedModel((messages) => {
     : say(`answer to: ${text}`);
 });
 
+/** What the conversation's channel does with replies; a test swaps it (default: they arrive). */
+const arrive = async (_replies: string[]): Promise<void> => undefined;
+let channel: (replies: string[]) => Promise<void> = arrive;
+const delivery: DeliveryPort = { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined };
+
 beforeAll(async () => {
-  h = await startHarness({ model });
+  h = await startHarness({ model, delivery });
 });
 afterAll(async () => {
   await h.close();
@@ -31,7 +37,11 @@ const undelivered = async (threadId: string) =>
 describe('a repeated delivery of one message', () => {
   it('is answered once: the repeat gets the undelivered replies back and runs nothing', async () => {
     const input = { threadId: 'delivery:1', customerId: 'cus_014', text: 'do you clean gutters?', source: 'slack' as const, messageKey: 'Ev001' };
+    channel = async () => {
+      throw new Error('the worker died before posting');
+    };
     const first = await h.agent.service.handleMessage(input);
+    channel = arrive;
     expect(first.reply).toBe('answer to: do you clean gutters?');
     const before = calls;
     const again = await h.agent.service.handleMessage(input); // the worker died before posting; the inbox retries
@@ -51,7 +61,7 @@ describe('replies produced by a decision', () => {
     await h.agent.service.markDelivered(t.replyIds);
     const delivered: string[] = [];
     let failNext = true;
-    h.agent.service.hooks.onReplies = async (_thread, replies) => {
+    channel = async (replies) => {
       if (failNext) {
         failNext = false;
         throw new Error('slack is down');
@@ -67,6 +77,6 @@ describe('replies produced by a decision', () => {
     await h.agent.service.sweep({ graceMs: 0 });
     expect(delivered).toEqual(['Your ticket is open.']);
     expect(await undelivered('delivery:2')).toEqual([]);
-    h.agent.service.hooks.onReplies = undefined;
+    channel = arrive;
   });
 });

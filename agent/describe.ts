@@ -1,5 +1,5 @@
 import { formatInZone } from '../core/time.js';
-import { getTool } from '../mcp-server/registry.js';
+import { getTool } from '../schema/tools/catalog.js';
 import type { PlanContext } from './plan-context.js';
 
 /** One line in plain words for customers and managers: "Book Deep Cleaning on Tue, Dec 8, 10:00 AM EST". */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { say } from './testing/fixtures.js';
+import { QUEUED_REPLY } from './service.js';
 import { startAgentOn, startHarness, type Harness } from './testing/harness.js';
 import { ScriptedModel } from './testing/scripted-model.js';
 import { textOf } from './window.js';
@@ -16,8 +17,14 @@ const delivered: { threadId: string; replies: string[] }[] = [];
 
 beforeAll(async () => {
   a = await startHarness({ model, workerId: 'worker-a' });
-  b = await startAgentOn(a.db, a.clock, { model, workerId: 'worker-b', leaseWaitMs: 500 });
-  b.agent.service.hooks = { onReplies: async (threadId, replies) => void delivered.push({ threadId, replies }) };
+  // Recorded: what the service delivers later; the immediate "queued" notice is checked on the turn.
+  const delivery = {
+    deliver: async (threadId: string, replies: string[]) => {
+      if (replies.join() !== QUEUED_REPLY) delivered.push({ threadId, replies });
+    },
+    approvalsChanged: async () => undefined,
+  };
+  b = await startAgentOn(a.db, a.clock, { model, workerId: 'worker-b', leaseWaitMs: 500, delivery });
 });
 afterAll(async () => {
   await b?.close();

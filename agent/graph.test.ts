@@ -12,8 +12,12 @@ let h: Harness;
 let threadN = 0;
 const thread = () => `test:graph:${++threadN}`;
 
+/** What the conversation's channel does with replies; a test swaps it (default: they arrive). */
+const arrive = async (_replies: string[]): Promise<void> => undefined;
+let channel: (replies: string[]) => Promise<void> = arrive;
+
 beforeAll(async () => {
-  h = await startHarness({ model });
+  h = await startHarness({ model, delivery: { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined } });
 });
 afterAll(async () => {
   await h.close();
@@ -146,9 +150,9 @@ describe('decisions', () => {
     const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_007', text: 'streaky windows', source: 'api' });
     h.clock.advance(241 * 60_000);
     const replies: string[] = [];
-    h.agent.service.hooks.onReplies = async (_thread, r) => void replies.push(...r);
+    channel = async (r) => void replies.push(...r);
     const sweep = await h.agent.service.sweep();
-    h.agent.service.hooks.onReplies = undefined;
+    channel = arrive;
     expect(sweep.expired).toBeGreaterThanOrEqual(1);
     expect((await h.agent.ledger.get(t.pending[0]!.id))!.status).toBe('expired');
     expect(replies.join('\n')).toMatch(/EVENT expired/);

@@ -1,6 +1,6 @@
 import { END, START, StateGraph } from '@langchain/langgraph';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { READ_ONLY_TOOLS } from '../mcp-server/registry.js';
+import { READ_ONLY_TOOLS } from '../schema/tools/catalog.js';
 import type { AgentDeps } from './deps.js';
 import { applyDecisionNode, routeAfterDecision } from './nodes/apply-decision.js';
 import { awaitDecisionNode } from './nodes/await-decision.js';
@@ -20,7 +20,7 @@ export const DEFAULT_MAX_STEPS = 6;
  *                       plan → propose (any write) → respond → await_decision (interrupt)
  * await_decision → ingest (customer wrote again) | apply_decision → execute → plan → respond
  *
- * Routing to the gate depends only on the registry: any call that is not read-only goes through
+ * Routing to the gate depends only on the tool catalog: any call that is not read-only goes through
  * `propose`, which records an approval instead of running it. Nothing the model says can change that.
  */
 export function buildGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {

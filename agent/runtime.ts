@@ -10,6 +10,7 @@ import type { Logger } from '../core/logger.js';
 import { Ledger } from './approvals/ledger.js';
 import { CompressedSerializer } from './compressed-serde.js';
 import { buildGraph, type AgentGraph } from './graph.js';
+import type { DeliveryPort } from './delivery-port.js';
 import { createChatModel } from './model/index.js';
 import { AgentService } from './service.js';
 import { httpTransport, stdioTransport, ToolClient } from './tool-client.js';
@@ -38,6 +39,8 @@ export async function createAgentRuntime(opts: {
   model?: BaseChatModel;
   transport?: Transport;
   workerId?: string;
+  /** Where replies and card updates go (the bot); without one, replies are delivered by being stored. */
+  delivery?: DeliveryPort;
 }): Promise<AgentRuntime> {
   const { config, pool, clock, logger } = opts;
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -77,6 +80,7 @@ export async function createAgentRuntime(opts: {
     leaseWaitMs: config.THREAD_WAIT_MS,
     maxConcurrentRuns: config.MAX_CONCURRENT_RUNS,
     maxQueuedRuns: config.MAX_QUEUED_RUNS,
+    delivery: opts.delivery,
   });
   return {
     service,

@@ -12,17 +12,19 @@ import type { AgentStateType, ResumeValue } from './state.js';
 import { LeaseBusyError, ThreadLeases } from './thread-lease.js';
 import { RunAdmission } from './run-admission.js';
 import { storableText } from '../core/storable-text.js';
+import { threadStatuses } from '../schema/approvals/store.js';
 import { grantOutcomeMessage, runGrant } from './approvals/run-grant.js';
 import { callMeta } from './deps.js';
 import { approvalEventOf } from './plan-context.js';
 import { decisionEventMessage } from './nodes/apply-decision.js';
 import type { ToolClient } from './tool-client.js';
+import { storedDelivery, type DeliveryPort } from './delivery-port.js';
 
 export const MAX_MESSAGE_CHARS = 4000;
 
 export interface TurnResult {
   threadId: string;
-  /** `queued`: the thread was busy; the message is kept and answered right after (through the delivery hook). */
+  /** `queued`: the thread was busy; the message is kept and answered right after (through the delivery port). */
   status: 'answered' | 'pending_approval' | 'queued';
   reply: string;
   replies: string[];
@@ -30,18 +32,11 @@ export interface TurnResult {
   pending: Approval[];
   /** Approvals whose status changed during this call (new, superseded, withdrawn, decided, done). */
   changed: Approval[];
-  /** Transcript rows of the replies: pass them to `markDelivered` once the customer has them. */
+  /** Transcript rows of the replies (marked delivered once the delivery port has them). */
   replyIds: number[];
   fallback: boolean;
-}
-
-export interface AgentHooks {
-  /** Cards to post or update. */
-  onApprovalsChanged?(approvals: Approval[]): Promise<void>;
-  /** Replies produced without a customer message (a decision, an expiry, a redelivery): deliver them to the conversation. */
-  onReplies?(threadId: string, replies: string[]): Promise<void>;
-  /** Called on every sweep (the bot finishes incoming messages whose worker died). */
-  onSweep?(): Promise<void>;
+  /** Set by `handleMessage`: false when the delivery port failed (the replies stay in the outbox). */
+  delivered?: boolean;
 }
 
 export class AgentError extends Error {
@@ -72,7 +67,7 @@ export interface MessageInput {
 export class AgentService {
   private readonly leases: ThreadLeases;
   private readonly admission: RunAdmission;
-  hooks: AgentHooks = {};
+  private readonly port: DeliveryPort;
 
   constructor(
     private readonly deps: {
@@ -91,8 +86,11 @@ export class AgentService {
       /** Graph runs at once on this worker, and how many may wait for one. */
       maxConcurrentRuns?: number;
       maxQueuedRuns?: number;
+      /** Where replies and card updates go; without one, replies are delivered by being stored. */
+      delivery?: DeliveryPort;
     },
   ) {
+    this.port = deps.delivery ?? storedDelivery;
     this.leases = new ThreadLeases(deps.pool, deps.workerId, deps.leaseTtlMs);
     this.admission = new RunAdmission(deps.maxConcurrentRuns ?? 8, deps.maxQueuedRuns ?? 500);
   }
@@ -143,6 +141,8 @@ export class AgentService {
     }
     log.info({ status: result.status, changed: result.changed.map((a) => `${a.id}:${a.status}`) }, 'handled customer message');
     await this.notifyChanged(result.changed);
+    // The queued notice has no transcript row: it is delivered, never redelivered.
+    result.delivered = await this.deliver(input.threadId, result.replies, result.replyIds);
     return result;
   }
 
@@ -257,7 +257,10 @@ export class AgentService {
       // The decision is recorded; the sweeper finishes the work (on this or any other worker).
       this.deps.logger.warn({ err, approval_id: approval.id }, 'resume deferred to the sweeper');
     }
-    return { approval: (await this.deps.ledger.get(approval.id))!, turn };
+    // The decision is recorded: a failing re-read (database gone this instant) must not turn that
+    // into an error the manager would take for "nothing happened".
+    const latest = await this.deps.ledger.get(approval.id).catch(() => undefined);
+    return { approval: latest ?? approval, turn };
   }
 
   /**
@@ -269,7 +272,7 @@ export class AgentService {
    * approved or executing is run here (the gate executes a grant once, whatever the number of
    * calls), and an outcome the conversation has not seen is put into it, so the customer hears it.
    */
-  async resumeApproval(approvalId: string): Promise<TurnResult | undefined> {
+  async resumeApproval(approvalId: string, opts: { waitMs?: number } = {}): Promise<TurnResult | undefined> {
     const first = await this.deps.ledger.get(approvalId);
     if (!first) return undefined;
     const threadId = first.thread_id;
@@ -325,7 +328,7 @@ export class AgentService {
       if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
       await this.runQueued(threadId);
       return turn;
-    }));
+    }, opts.waitMs ?? 30_000));
     await this.notifyChanged(result.changed);
     await this.deliver(threadId, result.replies, result.replyIds);
     return result;
@@ -335,15 +338,19 @@ export class AgentService {
   async sweep(opts: { graceMs?: number } = {}): Promise<{ expired: number; resumed: number; errors: number }> {
     const expired = await this.deps.ledger.expireDue();
     await this.notifyChanged(expired);
-    const undelivered = await this.deps.ledger.undelivered(opts.graceMs ?? 30_000);
+    // No grace period here: the thread lease tells whether a live worker is still on it (then it
+    // is skipped, never waited for), and a business clock that stands still (FIXED_NOW) must not
+    // keep an approved write from ever being picked up.
+    const undelivered = await this.deps.ledger.undelivered(0);
     const ids = new Set([...expired.map((a) => a.id), ...undelivered.map((a) => a.id)]);
     let resumed = 0;
     let errors = 0;
     for (const id of ids) {
       try {
-        await this.resumeApproval(id);
+        await this.resumeApproval(id, { waitMs: 0 });
         resumed++;
       } catch (err) {
+        if (err instanceof LeaseBusyError) continue; // its worker is on it right now
         errors++;
         this.deps.logger.error({ err, approval_id: id }, 'sweeper could not resume approval');
       }
@@ -352,10 +359,10 @@ export class AgentService {
     const queuedThreads = (await this.deps.pool.query<{ thread_id: string }>(`SELECT DISTINCT thread_id FROM message_queue LIMIT 50`)).rows;
     for (const { thread_id } of queuedThreads) resumed += await this.drain(thread_id);
     const redelivered = await this.redeliver(opts.graceMs ?? 30_000);
-    if (this.hooks.onSweep) {
-      await this.hooks.onSweep().catch((err) => {
+    if (this.port.catchUp) {
+      await this.port.catchUp().catch((err) => {
         errors++;
-        this.deps.logger.error({ err }, 'sweep hook failed');
+        this.deps.logger.error({ err }, 'delivery port catch-up failed');
       });
     }
     if (ids.size || redelivered) this.deps.logger.info({ expired: expired.length, resumed, redelivered, errors }, 'sweep');
@@ -422,14 +429,16 @@ export class AgentService {
     await this.deps.pool.query(`UPDATE conversation_messages SET delivered_at = now() WHERE id = ANY($1::bigint[]) AND delivered_at IS NULL`, [replyIds]);
   }
 
-  /** Deliver replies through the hook (Slack); without one (API conversations) they are delivered by being stored. */
-  private async deliver(threadId: string, replies: string[], replyIds: number[]): Promise<void> {
-    if (!replyIds.length) return;
+  /** Deliver replies through the port; false when it failed (the sweeper redelivers what has a row). */
+  private async deliver(threadId: string, replies: string[], replyIds: number[]): Promise<boolean> {
+    if (!replies.length) return true;
     try {
-      if (this.hooks.onReplies) await this.hooks.onReplies(threadId, replies);
+      await this.port.deliver(threadId, replies);
       await this.markDelivered(replyIds);
+      return true;
     } catch (err) {
       this.deps.logger.warn({ err, thread_id: threadId }, 'reply delivery failed; the sweeper will retry');
+      return false;
     }
   }
 
@@ -483,7 +492,7 @@ export class AgentService {
   }
 
   private async snapshot(threadId: string): Promise<Map<string, string>> {
-    const rows = (await this.deps.pool.query<{ id: string; status: string }>(`SELECT id, status FROM approvals WHERE thread_id = $1`, [threadId])).rows;
+    const rows = await threadStatuses(this.deps.pool, threadId);
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 
@@ -523,11 +532,11 @@ export class AgentService {
   }
 
   private async notifyChanged(approvals: Approval[]) {
-    if (!approvals.length || !this.hooks.onApprovalsChanged) return;
+    if (!approvals.length) return;
     try {
-      await this.hooks.onApprovalsChanged(approvals);
+      await this.port.approvalsChanged(approvals);
     } catch (err) {
-      this.deps.logger.error({ err }, 'approval hook failed');
+      this.deps.logger.error({ err }, 'approval card update failed');
     }
   }
 }

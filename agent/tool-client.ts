@@ -7,8 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { parseToolError } from '../mcp-server/errors.js';
-import type { CallMeta } from '../mcp-server/meta.js';
+import { parseToolError } from '../schema/tools/errors.js';
+import type { CallMeta } from '../schema/tools/call-meta.js';
 
 export type ToolCallOutcome =
   | { ok: true; result: Record<string, unknown>; replay?: boolean }

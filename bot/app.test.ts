@@ -7,7 +7,7 @@ import type { Pool } from '../core/db.js';
 import { silentLogger } from '../core/logger.js';
 import { createSlackBot, slackConnectionFromConfig } from './app.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from './local-mode.js';
-import type { LocalSlack } from './local-slack/index.js';
+import type { LocalSlack } from '../local-slack/index.js';
 import { freePort } from './testing/stack.js';
 
 describe('configuration', () => {
@@ -35,7 +35,7 @@ describe('identity', () => {
   });
   afterAll(async () => slack?.close());
 
-  const fakeAgent = () => ({ hooks: {}, ledger: {} }) as unknown as AgentService;
+  const fakeAgent = () => ({ ledger: {} }) as unknown as AgentService;
   const opts = { config: testConfig(), pool: {} as Pool, logger: silentLogger, clock: systemClock };
 
   it('asks auth.test once when the bot ids are not configured, and refuses a bad token clearly', async () => {
@@ -49,11 +49,11 @@ describe('identity', () => {
     await bot.stop();
   });
 
-  it('wires the agent hooks and mounts only POST /slack/events', async () => {
+  it('offers the agent its delivery port and mounts only POST /slack/events', async () => {
     const agent = fakeAgent();
     const bot = await createSlackBot({ ...opts, agent, connection: await connection });
-    expect(typeof agent.hooks.onApprovalsChanged).toBe('function');
-    expect(typeof agent.hooks.onReplies).toBe('function');
+    expect(typeof bot.delivery.approvalsChanged).toBe('function');
+    expect(typeof bot.delivery.deliver).toBe('function');
     const res = { writeHead: () => ({ end: () => undefined }) } as never;
     expect(await bot.handle({ url: '/approvals', method: 'GET', headers: {} } as never, res)).toBe(false);
     expect(await bot.handle({ url: '/slack/events', method: 'GET', headers: {} } as never, res)).toBe(true);

@@ -1,20 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { App, LogLevel, webApi, type Logger as BoltLogger } from '@slack/bolt';
+import type { DeliveryPort } from '../agent/delivery-port.js';
 import type { AgentService } from '../agent/service.js';
 import type { Clock } from '../core/clock.js';
 import { ConfigError, type Config } from '../core/config.js';
 import type { Pool } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
 import { CardPublisher } from './cards.js';
-import { slackTargetOf } from './conversations.js';
-import { recoverInbox } from './inbox.js';
-import { handleCustomerMessage } from './listeners/messages/customer-message.js';
 import type { BotDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { ManagerDirectory } from './managers.js';
 import { acceptSignedRequest, createSlackReceiver } from './receiver.js';
-import { postReplies } from './replies.js';
+import { slackDelivery } from './slack-delivery.js';
 
 /** The Slack endpoint on the product server: events and interactivity both arrive here. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -83,6 +81,8 @@ export interface SlackBot {
   app: App;
   mode: SlackConnection['mode'];
   deps: BotDeps;
+  /** The agent's delivery port into this workspace: connect it to the agent service's relay. */
+  delivery: DeliveryPort;
   /** A request handler for the product server: takes POST /slack/events, leaves the rest. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   start(): Promise<void>;
@@ -113,8 +113,8 @@ function boltLogger(log: Logger): BoltLogger {
  * it verifies the signature (401), then Bolt's HTTPReceiver (`processBeforeResponse: false`, so
  * the ack does not wait for the work) behind a StoreFirstReceiver, which stores each Events API
  * delivery before Bolt acks it (5xx when it cannot, so Slack retries). Socket Mode when an app
- * token is configured, behind the same StoreFirstReceiver. The agent's hooks (cards, replies after
- * a decision) go through this app's Web API client.
+ * token is configured, behind the same StoreFirstReceiver. The delivery port it returns (cards,
+ * replies after a decision) goes through this app's Web API client.
  */
 export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
   const { logger: rootLogger } = opts;
@@ -173,21 +173,8 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
   });
 
   // Approvals that change outside a Slack request (a decision's execution, expiry, the sweeper,
-  // the HTTP API) reach Slack through these hooks, on whichever worker made the change.
-  opts.agent.hooks = {
-    onApprovalsChanged: (approvals) => cards.sync(approvals),
-    onReplies: async (threadId, replies) => {
-      const target = await slackTargetOf(opts.pool, threadId);
-      if (!target) return;
-      await postReplies(app.client, target, replies);
-      logger.info({ thread_id: threadId, count: replies.length }, 'replies delivered to the slack thread');
-    },
-    onSweep: async () => {
-      await recoverInbox(opts.pool, logger, (event, eventId) =>
-        handleCustomerMessage(deps, app.client, event as unknown as Parameters<typeof handleCustomerMessage>[2], eventId),
-      );
-    },
-  };
+  // the HTTP API) reach Slack through this port, on whichever worker made the change.
+  const delivery = slackDelivery(deps, () => app.client);
 
   const acks: number[] = [];
   let stopReconciler: (() => void) | undefined;
@@ -197,6 +184,7 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     app,
     mode: c.mode,
     deps,
+    delivery,
     async handle(req, res) {
       const path = (req.url ?? '/').split('?')[0];
       if (path !== SLACK_EVENTS_PATH || !http) return false;
@@ -227,7 +215,6 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     async stop() {
       stopReconciler?.();
       if (c.mode === 'socket' && started) await app.stop().catch(() => undefined);
-      if (opts.agent.hooks.onApprovalsChanged) opts.agent.hooks = {};
     },
     ackStats() {
       const sorted = [...acks].sort((a, b) => a - b);

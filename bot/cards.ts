@@ -3,6 +3,7 @@ import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
+import { attachCard, pendingWithoutCard } from '../schema/approvals/store.js';
 import { approvalCard, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';
 
 export async function loadCardContext(pool: Pool, a: Pick<Approval, 'customer_id' | 'thread_id'>, timeZone: string): Promise<CardContext> {
@@ -74,11 +75,7 @@ export class CardPublisher {
     const res = await client.chat.postMessage({ channel: this.deps.managersChannel, text: card.text, blocks: card.blocks, unfurl_links: false, unfurl_media: false });
     const channel = res.channel ?? this.deps.managersChannel;
     const ts = res.ts!;
-    const won = await this.deps.pool.query(
-      `UPDATE approvals SET card_channel = $2, card_ts = $3 WHERE id = $1 AND card_ts IS NULL`,
-      [a.id, channel, ts],
-    );
-    if (won.rowCount === 0) {
+    if (!(await attachCard(this.deps.pool, a.id, channel, ts))) {
       // Another worker posted the card first: keep theirs.
       await client.chat.delete({ channel, ts }).catch(() => undefined);
       const now = await this.deps.ledger.get(a.id);
@@ -104,12 +101,7 @@ export class CardPublisher {
    */
   async reconcile(graceMs = 60_000): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - graceMs);
-    const rows = (
-      await this.deps.pool.query<{ id: string }>(
-        `SELECT id FROM approvals WHERE status = 'pending' AND card_ts IS NULL AND created_at <= $1 ORDER BY created_at LIMIT 20`,
-        [cutoff],
-      )
-    ).rows;
+    const rows = await pendingWithoutCard(this.deps.pool, cutoff);
     if (rows.length) this.deps.logger.warn({ count: rows.length }, 'posting approval cards that never went out');
     await this.sync(rows);
     return rows.length;

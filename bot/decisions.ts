@@ -1,6 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { LedgerError, type Approval } from '../agent/approvals/ledger.js';
 import { when } from './blocks/format.js';
+import { noticeModal } from './blocks/modals.js';
+import type { ModalView } from './blocks/types.js';
 import type { BotDeps } from './deps.js';
 import { approverMention, escapeText } from './escape.js';
 import { tellPrivately } from './replies.js';
@@ -97,3 +99,53 @@ export async function requireManager(deps: BotDeps, userId: string, what: Record
   if (!ok) deps.logger.warn({ user: userId, ...what }, 'refused: not a manager');
   return ok;
 }
+
+/** Why a manager's decision was not taken, in words for them. */
+export interface DecisionRefusal {
+  reason: 'not_a_manager' | 'not_found' | 'not_pending';
+  text: string;
+}
+
+/**
+ * The one guard before a manager's decision, for the card buttons and the modal submissions
+ * alike: the decider must be a manager (identity from the verified request only), and the
+ * approval must exist and still be pending and in time. A refusal is told through `refuse`; a
+ * card that was out of date is then settled. Returns the approval to decide on.
+ */
+export async function guardDecision(
+  deps: BotDeps,
+  d: { user: string; approvalId: unknown; action: string },
+  refuse: (r: DecisionRefusal) => Promise<void>,
+): Promise<Approval | undefined> {
+  if (!(await requireManager(deps, d.user, { action: d.action, approval_id: d.approvalId }))) {
+    await refuse({ reason: 'not_a_manager', text: NOT_A_MANAGER });
+    return undefined;
+  }
+  const id = d.approvalId;
+  const approval = typeof id === 'string' && id.length <= 64 ? await deps.agent.ledger.get(id) : undefined;
+  if (!approval) {
+    deps.logger.warn({ user: d.user, action: d.action, value: String(id).slice(0, 64) }, 'decision on an unknown approval');
+    await refuse({ reason: 'not_found', text: NOT_FOUND });
+    return undefined;
+  }
+  if (approval.status !== 'pending' || isPastExpiry(deps, approval)) {
+    await refuse({ reason: 'not_pending', text: notPendingText(approval, deps.timeZone) });
+    await settleStale(deps, approval);
+    return undefined;
+  }
+  return approval;
+}
+
+/** A refusal for a click: an ephemeral message to the clicker (a DM when that fails). */
+export const refusePrivately =
+  (client: WebClient, to: { channel?: string; user: string }) =>
+  (r: DecisionRefusal): Promise<void> =>
+    tellPrivately(client, { ...to, text: r.text });
+
+/** A refusal for a modal submission: the modal turns into a notice (`title` when the approval is unknown). */
+export const refuseInModal =
+  (ack: (response: { response_action: 'update'; view: ModalView }) => Promise<void>, title: string) =>
+  (r: DecisionRefusal): Promise<void> =>
+    ack({ response_action: 'update', view: noticeModal(MODAL_TITLE[r.reason] ?? title, r.text) });
+
+const MODAL_TITLE: Partial<Record<DecisionRefusal['reason'], string>> = { not_a_manager: 'Not allowed', not_pending: 'Too late' };

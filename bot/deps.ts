@@ -25,18 +25,3 @@ export interface BotDeps {
   /** `users_select` in real Slack; a text input where the workspace has no user picker (local). */
   userPicker: 'users_select' | 'text';
 }
-
-/** Action and callback ids: the only contract between the blocks we send and the listeners. */
-export const ACTIONS = {
-  approve: 'approval_approve',
-  edit: 'approval_edit',
-  reject: 'approval_reject',
-  homeRefresh: 'home_refresh',
-  homeLink: 'home_link_open',
-} as const;
-
-export const VIEWS = {
-  edit: 'approval_edit_submit',
-  reject: 'approval_reject_submit',
-  link: 'identity_link_submit',
-} as const;

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import { withTransaction, type Pool } from '../core/db.js';
+import { audit } from '../schema/approvals/store.js';
 
 /**
  * Who a Slack user is, from the stored link a manager made (or the demo seed): never from what
@@ -36,10 +37,13 @@ export async function linkSlackUser(
        ON CONFLICT (slack_user_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, linked_by = EXCLUDED.linked_by, linked_at = EXCLUDED.linked_at`,
       [link.slackUserId, customer.id, link.linkedBy, now],
     );
-    await tx.query(
-      `INSERT INTO audit_log (at, actor, action, customer_id, details) VALUES ($1, $2, 'slack_identity_linked', $3, $4)`,
-      [now, link.linkedBy, customer.id, JSON.stringify({ slack_user_id: link.slackUserId, previous_customer_id: previous?.customer_id ?? null })],
-    );
+    await audit(tx, {
+      at: now,
+      actor: link.linkedBy,
+      action: 'slack_identity_linked',
+      customerId: customer.id,
+      details: { slack_user_id: link.slackUserId, previous_customer_id: previous?.customer_id ?? null },
+    });
     return { previousCustomerId: previous?.customer_id ?? null, customer };
   });
 }

@@ -1,8 +1,9 @@
 // A worker that acked a customer's message and died before answering: Slack will not retry (it
 // got its 2xx), so the inbox row is what lets another worker finish the turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAgentOn } from '../agent/testing/harness.js';
 import { LOCAL_IDS } from './local-mode.js';
-import { botRepliesIn, startBotStack, type BotStack } from './testing/stack.js';
+import { botRepliesIn, botTestModel, startBotStack, type BotStack } from './testing/stack.js';
 
 const SUPPORT = LOCAL_IDS.support;
 const MARIA = 'U01CUS0001';
@@ -46,8 +47,18 @@ describe('the inbox', () => {
 
   it('a message answered but never posted (died after the turn) is posted without running the turn again', async () => {
     const ts = await orphanedMessage('what about sundays?', 'EvOrphan2');
-    // The dead worker got as far as running the turn.
-    const turn = await s.workers[0]!.agent.service.handleMessage({
+    // The dead worker got as far as running the turn: it died before its replies reached Slack.
+    const dead = await startAgentOn(s.db, s.clock, {
+      model: botTestModel(),
+      workerId: 'dead-worker',
+      delivery: {
+        deliver: async () => {
+          throw new Error('the worker died before posting');
+        },
+        approvalsChanged: async () => undefined,
+      },
+    });
+    const turn = await dead.agent.service.handleMessage({
       threadId: `slack:${SUPPORT}:${ts}`,
       customerId: 'cus_001',
       text: 'what about sundays?',
@@ -55,6 +66,7 @@ describe('the inbox', () => {
       slack: { channel: SUPPORT, threadTs: ts, userId: MARIA },
       messageKey: 'EvOrphan2',
     });
+    await dead.close();
     expect(turn.replies).toEqual(['Answer: what about sundays?']);
     const before = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [`slack:${SUPPORT}:${ts}`]);
     await s.workers[0]!.agent.service.sweep();

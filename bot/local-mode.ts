@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
 import { DEMO_MANAGERS, DEMO_SLACK_USERS } from '../schema/seed/slack-users.js';
-import { startLocalSlack, type LocalSlack, type LocalSlackTiming } from './local-slack/index.js';
+import { startLocalSlack, type LocalSlack, type LocalSlackTiming } from '../local-slack/index.js';
 import type { SlackConnection } from './app.js';
 
 /** The demo workspace's fixed ids (channel names #support and #managers). */

@@ -1,6 +1,6 @@
 // The signature rule at its edges, with a pinned "now" (over HTTP a second can tick mid-test).
 import { describe, expect, it } from 'vitest';
-import { signSlackRequest } from './local-slack/index.js';
+import { signSlackRequest } from '../local-slack/index.js';
 import { checkSlackSignature, SIGNATURE_TOLERANCE_SEC } from './receiver.js';
 
 const SECRET = 'test-signing-secret';

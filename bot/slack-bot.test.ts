@@ -1,10 +1,10 @@
 // The Slack bot over real HTTP: the local workspace signs and delivers events and clicks to the
 // real product (agent, ledger, tool server, Postgres), and we read what people would see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS } from './deps.js';
+import { ACTIONS } from './ids.js';
 import { NOT_A_MANAGER, NOT_FOUND } from './decisions.js';
 import { LOCAL_IDS } from './local-mode.js';
-import { signSlackRequest } from './local-slack/index.js';
+import { signSlackRequest } from '../local-slack/index.js';
 import { OTHER_CUSTOMER, WORKING_REACTION } from './listeners/messages/customer-message.js';
 import { botRepliesIn, cardFor, hasButtons, startBotStack, textOfMessage, type BotStack } from './testing/stack.js';
 

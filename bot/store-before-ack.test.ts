@@ -4,7 +4,7 @@
 // the outage test cuts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_IDS } from './local-mode.js';
-import { signSlackRequest } from './local-slack/index.js';
+import { signSlackRequest } from '../local-slack/index.js';
 import { botRepliesIn, startBotStack, type BotStack } from './testing/stack.js';
 
 const SUPPORT = LOCAL_IDS.support;

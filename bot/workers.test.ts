@@ -1,7 +1,7 @@
 // Two workers (two products on one database) behind one local workspace: any worker may get any
 // delivery, nothing a click needs lives in a worker's memory.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ACTIONS } from './deps.js';
+import { ACTIONS } from './ids.js';
 import { LOCAL_IDS } from './local-mode.js';
 import { botRepliesIn, cardFor, hasButtons, startBotStack, textOfMessage, type BotStack } from './testing/stack.js';
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../core/config.js';
 import { silentLogger } from '../core/logger.js';
 import { createChatModel } from '../agent/model/index.js';
 import { OfflinePlanner } from '../agent/model/offline/index.js';
-import { runMain } from '../scripts/run-main.js';
+import { runMain } from '../core/run-main.js';
 import { CaseFileError, loadCases } from './case-schema.js';
 import { openEvalServer } from './database.js';
 import { checkGate, describeBound, loadThresholds, THRESHOLDS_FILE } from './gate.js';

@@ -1,4 +1,4 @@
-import { MUTATING_TOOLS } from '../mcp-server/registry.js';
+import { MUTATING_TOOLS } from '../schema/tools/catalog.js';
 import type { EvalCase, TurnExpect } from './case-schema.js';
 import type { CaseRun, ObservedCall, ObservedTurn } from './run.js';
 

@@ -1,6 +1,6 @@
-import type { ToolScope } from './define-tool.js';
-import { ToolError } from './errors.js';
-import type { CallMeta } from './meta.js';
+import type { ToolScope } from './tool-handler.js';
+import { ToolError } from '../schema/tools/errors.js';
+import type { CallMeta } from '../schema/tools/call-meta.js';
 
 /**
  * Who is on the other end of the connection, established by the transport before any `_meta` is

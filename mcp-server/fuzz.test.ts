@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createSeededDatabase, type TestDatabase } from '../core/testing/test-database.js';
-import { MUTATING_TOOLS, TOOLS } from './registry.js';
+import { MUTATING_TOOLS, TOOLS } from '../schema/tools/catalog.js';
 import { insertApproval } from './testing/approvals.js';
 import { call, connectHttp, TEST_STAFF_KEY, type Connected } from './testing/clients.js';
 import { businessSnapshot } from './testing/tables.js';

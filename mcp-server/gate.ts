@@ -1,20 +1,10 @@
 import type { z } from 'zod';
 import { withTransaction } from '../core/db.js';
-import { hashArgs } from './canonical.js';
-import type { ToolContext, WriteTool } from './define-tool.js';
-import { ToolError } from './errors.js';
+import { hashArgs } from '../schema/tools/canonical.js';
+import { lockGrant, recordExecuted, recordFailed } from '../schema/approvals/store.js';
+import type { ToolContext, WriteTool } from './tool-handler.js';
+import { ToolError } from '../schema/tools/errors.js';
 
-interface LedgerRow {
-  id: string;
-  tool: string;
-  status: string;
-  args_hash: string;
-  customer_id: string | null;
-  thread_id: string;
-  expires_at: Date;
-  result: unknown;
-  error: { code: ToolError['code']; message: string; details?: Record<string, unknown> } | null;
-}
 
 type Outcome = { ok: true; result: unknown; replay: boolean } | { ok: false; error: ToolError };
 
@@ -43,12 +33,7 @@ export async function runGatedWrite(
   const log = ctx.logger.child({ approval_id: approvalId, tool: tool.name });
 
   const outcome = await withTransaction<Outcome>(ctx.pool, async (tx) => {
-    const found = await tx.query<LedgerRow>(
-      `SELECT id, tool, status, args_hash, customer_id, thread_id, expires_at, result, error
-       FROM approvals WHERE id = $1 FOR UPDATE`,
-      [approvalId],
-    );
-    const row = found.rows[0];
+    const row = await lockGrant(tx, approvalId);
     if (!row) throw new ToolError('approval_not_found', `No approval ${approvalId}.`);
     if (row.tool !== tool.name || row.args_hash !== hash) {
       throw new ToolError('arguments_mismatch', `Approval ${approvalId} was granted for other arguments${row.tool !== tool.name ? ` (tool ${row.tool})` : ''}; nothing was done.`, {
@@ -64,7 +49,7 @@ export async function runGatedWrite(
       case 'failed':
         return {
           ok: false,
-          error: new ToolError(row.error?.code ?? 'internal', row.error?.message ?? 'failed', { ...row.error?.details, replay: true }),
+          error: new ToolError((row.error?.code as ToolError['code'] | undefined) ?? 'internal', row.error?.message ?? 'failed', { ...row.error?.details, replay: true }),
         };
       case 'expired':
         throw new ToolError('approval_expired', `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`);
@@ -84,31 +69,14 @@ export async function runGatedWrite(
     try {
       const produced = await tool.handler(args as never, { ...ctx, tx, approvalId });
       const result = (tool.output as z.ZodType).parse(produced);
-      await tx.query(
-        `UPDATE approvals SET status = 'executed', executed_at = $2, result = $3, error = NULL WHERE id = $1`,
-        [approvalId, now, JSON.stringify(result)],
-      );
-      await tx.query(
-        `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
-         VALUES ($1, $2, 'executed', $3, $4, $5, $6)`,
-        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, result, via: ctx.via })],
-      );
+      await recordExecuted(tx, row, { at: now, actor: actorOf(ctx), tool: tool.name, result, via: ctx.via });
       return { ok: true, result, replay: false };
     } catch (err) {
       if (!(err instanceof ToolError)) throw err; // unexpected: roll back everything, the grant stays usable
       // A refusal from the business rules (slot taken, out of scope) is an outcome too: record it,
       // so a replay returns the same answer and the card can show it.
       await tx.query('ROLLBACK TO SAVEPOINT gated_write');
-      await tx.query(`UPDATE approvals SET status = 'failed', executed_at = $2, error = $3 WHERE id = $1`, [
-        approvalId,
-        now,
-        JSON.stringify(err.toJSON()),
-      ]);
-      await tx.query(
-        `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
-         VALUES ($1, $2, 'execution_failed', $3, $4, $5, $6)`,
-        [now, actorOf(ctx), approvalId, row.thread_id, row.customer_id, JSON.stringify({ tool: tool.name, error: err.toJSON(), via: ctx.via })],
-      );
+      await recordFailed(tx, row, { at: now, actor: actorOf(ctx), tool: tool.name, error: err.toJSON(), via: ctx.via });
       return { ok: false, error: err };
     }
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSeededDatabase, TEST_NOW, type TestDatabase } from '../core/testing/test-database.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../schema/tools/canonical.js';
 import { approvalRow, insertApproval } from './testing/approvals.js';
 import { call, connectHttp, ok, TEST_STAFF_KEY, type Connected } from './testing/clients.js';
 import { freeStarts } from './testing/slots.js';

@@ -3,12 +3,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
-import type { ToolContext, ToolDefinition } from './define-tool.js';
-import { ToolError } from './errors.js';
+import { storableJson } from '../core/storable-text.js';
+import type { ToolContext, ToolDefinition } from './tool-handler.js';
+import { ToolError } from '../schema/tools/errors.js';
 import { dryRunWrite, runGatedWrite } from './gate.js';
 import { callerLabel, LOCAL_CALLER, scopeFor, type Caller } from './caller.js';
-import { CallMetaSchema } from './meta.js';
-import { TOOLS } from './registry.js';
+import { CallMetaSchema } from '../schema/tools/call-meta.js';
+import { SERVED_TOOLS } from './registry.js';
 
 export interface ToolServerDeps {
   pool: Pool;
@@ -32,6 +33,9 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const meta = CallMetaSchema.safeParse(rawMeta ?? {});
   if (!meta.success) return errorResult(new ToolError('invalid_arguments', `Invalid _meta: ${meta.error.message}`));
+  // Any caller may send text Postgres can't store; clean it here so it is a normal argument, not
+  // an 'internal' failure at the first query (the gate's hash uses the same cleaned form).
+  args = storableJson(args);
   const via = callerLabel(caller);
   const logger = deps.logger.child({ tool: tool.name, thread_id: meta.data.thread_id, approval_id: meta.data.approval_id, caller: via });
   let scope: ToolContext['scope'];
@@ -90,7 +94,7 @@ export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpSe
     instructions:
       'Tools of Brightwell Home Services. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.',
   });
-  for (const tool of TOOLS) {
+  for (const tool of SERVED_TOOLS) {
     server.registerTool(
       tool.name,
       {

@@ -11,9 +11,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { clockFromConfig } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
-import { openDatabase } from '../core/database.js';
+import { openDatabase } from '../schema/open-database.js';
 import { createLogger } from '../core/logger.js';
-import { runMain } from '../scripts/run-main.js';
+import { runMain } from '../core/run-main.js';
 import { startEmailDispatcher } from './email-dispatcher.js';
 import { createToolServer } from './server.js';
 

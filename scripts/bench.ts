@@ -15,11 +15,11 @@ import { silentLogger } from '../core/logger.js';
 import { TEST_NOW, TEST_TZ } from '../core/testing/constants.js';
 import { createEvalDatabase, openEvalServer } from '../evals/database.js';
 import { localApiUrl, localConnection, LOCAL_IDS, startLocalWorkspace } from '../bot/local-mode.js';
-import type { LocalSlack, StoredMessage } from '../bot/local-slack/index.js';
+import type { LocalSlack, StoredMessage } from '../local-slack/index.js';
 import { CUSTOMERS } from '../schema/seed/customers.js';
 import { DEMO_MANAGERS } from '../schema/seed/slack-users.js';
-import { ACTIONS } from '../bot/deps.js';
-import { runMain } from './run-main.js';
+import { ACTIONS } from '../bot/ids.js';
+import { runMain } from '../core/run-main.js';
 import { startProduct, type Product } from './product.js';
 import { checkpointBytes } from '../agent/checkpoint-size.js';
 

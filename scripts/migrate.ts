@@ -2,8 +2,8 @@
 import { loadConfig } from '../core/config.js';
 import { clockFromConfig } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
-import { openDatabase } from '../core/database.js';
-import { runMain } from './run-main.js';
+import { openDatabase } from '../schema/open-database.js';
+import { runMain } from '../core/run-main.js';
 
 await runMain(async () => {
   const config = loadConfig();

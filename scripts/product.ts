@@ -4,15 +4,17 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { apiConfigProblems, ConfigError, slackMode, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
-import { openDatabase, type Database } from '../core/database.js';
+import type { Database } from '../core/database.js';
+import { openDatabase } from '../schema/open-database.js';
 import type { Logger } from '../core/logger.js';
+import { DeliveryRelay } from '../agent/delivery-port.js';
 import { createAgentRuntime, type AgentRuntime } from '../agent/runtime.js';
 import { createApiRouter } from '../agent/http/api.js';
 import { send } from '../agent/http/router.js';
 import { startEmailDispatcher } from '../mcp-server/email-dispatcher.js';
 import { createSlackBot, slackConnectionFromConfig, type SlackBot, type SlackConnection } from '../bot/app.js';
 import { localConnection, startLocalWorkspace } from '../bot/local-mode.js';
-import type { LocalSlack, LocalSlackTiming } from '../bot/local-slack/index.js';
+import type { LocalSlack, LocalSlackTiming } from '../local-slack/index.js';
 
 export interface ProductSlackOptions {
   /** Talk to this workspace instead of the configured one (several workers sharing one local workspace). */
@@ -63,6 +65,8 @@ export async function startProduct(opts: {
   const apiProblems = apiConfigProblems(config);
   if (apiProblems.length) throw new ConfigError(apiProblems);
   const db = await openDatabase(config, { logger, clock });
+  // The bot needs the agent service before it exists, so the service gets a relay the bot joins.
+  const delivery = new DeliveryRelay();
   const agent = await createAgentRuntime({
     config,
     pool: db.pool,
@@ -72,6 +76,7 @@ export async function startProduct(opts: {
     model: opts.model,
     transport: opts.transport,
     workerId: opts.workerId,
+    delivery,
   });
   const api = createApiRouter({ config, pool: db.pool, agent: agent.service, logger });
   const mounted: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>)[] = [];
@@ -111,7 +116,7 @@ export async function startProduct(opts: {
   let slack: ProductSlack | undefined;
   if (opts.slack !== false) {
     try {
-      slack = await startSlack(opts.slack ?? {}, { config, logger, clock, db, agent, url });
+      slack = await startSlack(opts.slack ?? {}, { config, logger, clock, db, agent, delivery, url });
       mounted.push((req, res) => slack!.bot.handle(req, res));
     } catch (err) {
       await new Promise<void>((r) => server.close(() => r()));
@@ -143,6 +148,7 @@ export async function startProduct(opts: {
       closed = true;
       stopSweeper();
       await slack?.bot.stop();
+      delivery.disconnect();
       await slack?.local?.close();
       await dispatcher.stop();
       const stopped = new Promise<void>((r) => server.close(() => r()));
@@ -162,10 +168,14 @@ export async function startProduct(opts: {
  */
 async function startSlack(
   o: ProductSlackOptions,
-  p: { config: Config; logger: Logger; clock: Clock; db: Database; agent: AgentRuntime; url: string },
+  p: { config: Config; logger: Logger; clock: Clock; db: Database; agent: AgentRuntime; delivery: DeliveryRelay; url: string },
 ): Promise<ProductSlack> {
-  const make = (connection: SlackConnection) =>
-    createSlackBot({ config: p.config, pool: p.db.pool, agent: p.agent.service, logger: p.logger, clock: p.clock, connection, cueDelayMs: o.cueDelayMs });
+  // Connected before the bot starts, so no reply of an early event is "delivered" by being stored.
+  const make = async (connection: SlackConnection) => {
+    const bot = await createSlackBot({ config: p.config, pool: p.db.pool, agent: p.agent.service, logger: p.logger, clock: p.clock, connection, cueDelayMs: o.cueDelayMs });
+    p.delivery.connect(bot.delivery);
+    return bot;
+  };
   if (o.connection) {
     const bot = await make(o.connection);
     await bot.start();

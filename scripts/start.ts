@@ -2,7 +2,7 @@
 import { loadConfig, slackMode, tracingEnabled } from '../core/config.js';
 import { clockFromConfig } from '../core/clock.js';
 import { createLogger, safeError } from '../core/logger.js';
-import { runMain } from './run-main.js';
+import { runMain } from '../core/run-main.js';
 import { startProduct } from './product.js';
 
 await runMain(async () => {

@@ -1,4 +1,4 @@
-import type { CallMeta } from '../../mcp-server/meta.js';
+import type { CallMeta } from '../../schema/tools/call-meta.js';
 import { approvalEventMessage } from '../plan-context.js';
 import type { ToolCallOutcome, ToolClient } from '../tool-client.js';
 import type { Approval, Ledger } from './ledger.js';

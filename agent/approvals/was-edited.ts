@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../mcp-server/canonical.js';
+import { canonicalJson } from '../../schema/tools/canonical.js';
 import type { Approval } from './ledger.js';
 
 /** The manager changed the arguments before approving (both versions are kept in the ledger). */

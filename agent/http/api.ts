@@ -160,8 +160,8 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       throw new HttpError(status, err.code, err.message, undefined, err.code === 'overloaded' ? { 'retry-after': '5' } : undefined);
     }
     if ((err as { code?: unknown })?.code === 'tool_server_unavailable') {
-      // The worker's tool server is restarting: nothing of this turn was written; try again shortly.
-      throw new HttpError(503, 'tool_server_unavailable', 'The tool server is restarting; please try again in a few seconds.', undefined, { 'retry-after': '5' });
+      // The worker's tool server is restarting: the turn stopped at a tool call; the caller may retry.
+      throw new HttpError(503, 'tool_server_unavailable', 'The tool server is restarting; please send the message again in a few seconds.', undefined, { 'retry-after': '5' });
     }
     throw err;
   };
@@ -183,8 +183,8 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       const b = parse(ChatBody, await body());
       const threadId = await apiThread(b.thread_id);
       const customerId = await resolveCustomer(b.customer);
+      // The response carries the replies: an API conversation's are delivered by being stored.
       const turn = await agent.handleMessage({ threadId, customerId, text: b.message, source: 'api' }).catch(agentError);
-      await agent.markDelivered(turn.replyIds); // the response carries them
       return { body: turnView(turn) };
     })
     .on('GET', '/approvals', async ({ req, query }) => {

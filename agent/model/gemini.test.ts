@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geminiSchemaProblems } from '../../mcp-server/model-schema.js';
-import { MUTATING_TOOLS, TOOLS } from '../../mcp-server/registry.js';
+import { geminiSchemaProblems } from './model-schema.js';
+import { MUTATING_TOOLS, TOOLS } from '../../schema/tools/catalog.js';
 import { startFakeGemini, validateRequest, type FakeGemini, type GenerateContentRequest } from '../testing/fake-gemini.js';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createGeminiModel } from './gemini.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AIMessage, SystemMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { toModelSchema } from '../../mcp-server/model-schema.js';
+import { toModelSchema } from '../model/model-schema.js';
 import type { AgentDeps } from '../deps.js';
 import { loadCustomer, loadServices } from '../deps.js';
 import { PLAN_CONTEXT_KEY, WITHDRAW_TOOL, WithdrawArgsSchema, type PlanContext } from '../plan-context.js';

@@ -1,11 +1,12 @@
 import type { ToolMessage } from '@langchain/core/messages';
-import { isMutating, parseToolArgs, READ_ONLY_TOOLS } from '../../mcp-server/registry.js';
+import { isMutating, parseToolArgs, READ_ONLY_TOOLS } from '../../schema/tools/catalog.js';
 import type { AgentDeps } from '../deps.js';
 import { callMeta } from '../deps.js';
 import { WITHDRAW_TOOL, WithdrawArgsSchema, type PendingApproval } from '../plan-context.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
 import { lastCustomerText } from '../window.js';
-import { lastAi, toolResultMessage } from './tools.js';
+import { isPendingApproval, toolOutcomeMessage } from '../tool-outcome.js';
+import { callOutcome, lastAi } from './tools.js';
 
 /**
  * Turn the model's proposed writes into approvals. Which calls need one is decided here from the
@@ -23,7 +24,7 @@ export const proposeNode = (deps: AgentDeps) => async (state: AgentStateType): P
     const id = call.id!;
     if (READ_ONLY_TOOLS.has(call.name)) {
       const r = await deps.tools.call(call.name, call.args, callMeta(state));
-      messages.push(toolResultMessage(id, call.name, r.ok ? r.result : { error: r.error }, !r.ok));
+      messages.push(toolOutcomeMessage(id, call.name, callOutcome(r)));
       continue;
     }
     if (call.name === WITHDRAW_TOOL) {
@@ -37,38 +38,46 @@ export const proposeNode = (deps: AgentDeps) => async (state: AgentStateType): P
       });
       pending = pending.filter((p) => !withdrawn.some((w) => w.id === p.approval_id));
       messages.push(
-        toolResultMessage(id, call.name, {
-          status: withdrawn.length ? 'withdrawn' : 'nothing_to_withdraw',
-          withdrawn: withdrawn.map((w) => ({ approval_id: w.id, tool: w.tool, args: w.args })),
+        toolOutcomeMessage(id, call.name, {
+          kind: 'result',
+          result: {
+            status: withdrawn.length ? 'withdrawn' : 'nothing_to_withdraw',
+            withdrawn: withdrawn.map((w) => ({ approval_id: w.id, tool: w.tool, args: w.args })),
+          },
         }),
       );
       continue;
     }
     if (!isMutating(call.name)) {
-      messages.push(toolResultMessage(id, call.name, { error: { code: 'unknown_tool', message: `There is no tool ${call.name}.` } }, true));
+      messages.push(toolOutcomeMessage(id, call.name, { kind: 'error', error: { code: 'unknown_tool', message: `There is no tool ${call.name}.` } }));
       continue;
     }
     if (!state.customerId) {
       messages.push(
-        toolResultMessage(id, call.name, {
+        toolOutcomeMessage(id, call.name, {
+          kind: 'error',
           error: { code: 'not_linked', message: 'This Slack account is not linked to a customer record; a manager must link it before anything can be changed.' },
-        }, true),
+        }),
       );
       continue;
     }
     const parsed = parseToolArgs(call.name, call.args);
     if (!parsed.ok) {
-      messages.push(toolResultMessage(id, call.name, { error: { code: 'invalid_arguments', message: 'Invalid arguments.', details: { issues: parsed.issues } } }, true));
+      messages.push(
+        toolOutcomeMessage(id, call.name, { kind: 'error', error: { code: 'invalid_arguments', message: 'Invalid arguments.', details: { issues: parsed.issues } } }),
+      );
       continue;
     }
     const same = pending.find((p) => p.tool === call.name && argsHash(p) === parsed.hash);
     if (same) {
-      messages.push(toolResultMessage(id, call.name, { status: 'pending_approval', approval_id: same.approval_id, expires_at: same.expires_at, note: 'already waiting for a manager' }));
+      messages.push(
+        toolOutcomeMessage(id, call.name, { kind: 'pending_approval', approval_id: same.approval_id, expires_at: same.expires_at, note: 'already waiting for a manager' }),
+      );
       continue;
     }
     const rehearsal = await deps.tools.call(call.name, parsed.args, callMeta(state, { dry_run: true }));
     if (!rehearsal.ok) {
-      messages.push(toolResultMessage(id, call.name, { error: rehearsal.error }, true));
+      messages.push(toolOutcomeMessage(id, call.name, { kind: 'error', error: rehearsal.error }));
       continue;
     }
     const { approval, superseded } = await deps.ledger.propose({
@@ -92,8 +101,8 @@ export const proposeNode = (deps: AgentDeps) => async (state: AgentStateType): P
     }
     log.info({ approval_id: approval.id, tool: call.name, superseded: superseded.map((s) => s.id) }, 'proposed a write for approval');
     messages.push(
-      toolResultMessage(id, call.name, {
-        status: 'pending_approval',
+      toolOutcomeMessage(id, call.name, {
+        kind: 'pending_approval',
         approval_id: approval.id,
         expires_at: approval.expires_at.toISOString(),
         ...(superseded.length ? { replaces: superseded.map((s) => s.id) } : {}),
@@ -112,19 +121,5 @@ function argsHash(p: PendingApproval): string | undefined {
 export function routeAfterPropose(state: AgentStateType): 'respond' | 'plan' {
   const trailing = [];
   for (let i = state.messages.length - 1; i >= 0 && state.messages[i]!.getType() === 'tool'; i--) trailing.push(state.messages[i]!);
-  const proposedNow = trailing.some((m) => {
-    try {
-      return JSON.parse(String(m.content)).status === 'pending_approval';
-    } catch {
-      return false;
-    }
-  });
-  const allProposed = trailing.every((m) => {
-    try {
-      return JSON.parse(String(m.content)).status === 'pending_approval';
-    } catch {
-      return false;
-    }
-  });
-  return proposedNow && allProposed ? 'respond' : 'plan';
+  return trailing.length && trailing.every(isPendingApproval) ? 'respond' : 'plan';
 }

@@ -4,8 +4,8 @@ import type { AgentDeps } from '../deps.js';
 import { loadServices } from '../deps.js';
 import { describeCall } from '../describe.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
+import { toolOutcomeMessage, toolOutcomeOf } from '../tool-outcome.js';
 import { textOf } from '../window.js';
-import { toolResultMessage } from './tools.js';
 
 const STEP_LIMIT_REPLY =
   "Sorry, I couldn't work that one out. Could you say it another way? If you'd like, I can also open a ticket so someone from the team follows up.";
@@ -19,7 +19,7 @@ export const respondNode = (deps: AgentDeps) => async (state: AgentStateType): P
     // The step bound stopped a model that kept calling tools: answer every open call so the
     // conversation stays well-formed, and say so.
     const closes = (last.tool_calls ?? []).map((c) =>
-      toolResultMessage(c.id!, c.name, { error: { code: 'step_limit', message: 'Not run: too many steps in one turn.' } }, true),
+      toolOutcomeMessage(c.id!, c.name, { kind: 'error', error: { code: 'step_limit', message: 'Not run: too many steps in one turn.' } }),
     );
     return { messages: [...closes, new AIMessage({ id: randomUUID(), content: STEP_LIMIT_REPLY })], replies: [STEP_LIMIT_REPLY] };
   }
@@ -31,12 +31,8 @@ export const respondNode = (deps: AgentDeps) => async (state: AgentStateType): P
   const caller = state.messages[i];
   const ids = new Set(
     trailing.flatMap((m) => {
-      try {
-        const body = JSON.parse(textOf(m));
-        return body.status === 'pending_approval' ? [body.approval_id as string] : [];
-      } catch {
-        return [];
-      }
+      const outcome = toolOutcomeOf(m);
+      return outcome?.kind === 'pending_approval' ? [outcome.approval_id] : [];
     }),
   );
   const services = await loadServices(deps.pool);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { geminiSchemaProblems } from '../../mcp-server/model-schema.js';
+import { geminiSchemaProblems } from '../model/model-schema.js';
 
 /*
  * A local stand-in for the Gemini API's generateContent (and streamGenerateContent) wire format,

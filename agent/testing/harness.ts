@@ -5,6 +5,7 @@ import { testConfig } from '../../core/config.js';
 import { silentLogger } from '../../core/logger.js';
 import { createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../../core/testing/test-database.js';
 import { createToolServer } from '../../mcp-server/server.js';
+import type { DeliveryPort } from '../delivery-port.js';
 import { createAgentRuntime, type AgentRuntime } from '../runtime.js';
 
 export interface Harness {
@@ -15,7 +16,9 @@ export interface Harness {
 }
 
 /** A seeded database, the real tool server in-process over an MCP in-memory pair, and the agent. */
-export async function startHarness(opts: { model?: BaseChatModel; db?: TestDatabase; clock?: ManualClock; ttlMinutes?: number; workerId?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { model?: BaseChatModel; db?: TestDatabase; clock?: ManualClock; ttlMinutes?: number; workerId?: string; delivery?: DeliveryPort } = {},
+): Promise<Harness> {
   const clock = opts.clock ?? new ManualClock(TEST_NOW);
   const db = opts.db ?? (await createSeededDatabase({ clock }));
   return startAgentOn(db, clock, opts);
@@ -24,7 +27,17 @@ export async function startHarness(opts: { model?: BaseChatModel; db?: TestDatab
 export async function startAgentOn(
   db: TestDatabase,
   clock: ManualClock,
-  opts: { model?: BaseChatModel; ttlMinutes?: number; workerId?: string; leaseSeconds?: number; leaseWaitMs?: number; maxConcurrentRuns?: number; maxQueuedRuns?: number } = {},
+  opts: {
+    model?: BaseChatModel;
+    ttlMinutes?: number;
+    workerId?: string;
+    leaseSeconds?: number;
+    leaseWaitMs?: number;
+    maxConcurrentRuns?: number;
+    maxQueuedRuns?: number;
+    /** The conversation's channel (default: replies are delivered by being stored). */
+    delivery?: DeliveryPort;
+  } = {},
 ): Promise<Harness> {
   const config = testConfig({
     APPROVAL_TTL_MINUTES: String(opts.ttlMinutes ?? 240),
@@ -46,6 +59,7 @@ export async function startAgentOn(
     model: opts.model,
     transport: clientSide,
     workerId: opts.workerId,
+    delivery: opts.delivery,
   });
   return {
     db,

@@ -2,8 +2,8 @@
 // local workspace checks them), and the edit form must round-trip through the tool's own schema.
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '../../agent/approvals/ledger.js';
-import { getTool, parseToolArgs } from '../../mcp-server/registry.js';
-import { validateBlocks, validateView } from '../local-slack/index.js';
+import { getTool, parseToolArgs } from '../../schema/tools/catalog.js';
+import { validateBlocks, validateView } from '../../local-slack/index.js';
 import { escapeText, quote, quoteChunks } from '../escape.js';
 import { approvalCard, type CardContext } from './card.js';
 import { customerHome, linkModal, managerHome } from './home.js';

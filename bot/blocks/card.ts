@@ -1,7 +1,7 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
-import { getTool } from '../../mcp-server/registry.js';
-import type { CustomerRow } from '../../mcp-server/tools/shared.js';
-import { ACTIONS } from '../deps.js';
+import { getTool } from '../../schema/tools/catalog.js';
+import type { CustomerRow } from '../../schema/customers/row.js';
+import { ACTIONS } from '../ids.js';
 import { approverMention, clip, escapeText, quote, quoteChunks } from '../escape.js';
 import { flatten, humanize, labelOf, money, showValue, when } from './format.js';
 import { fit, mrkdwn, plain, type Block } from './types.js';

@@ -1,5 +1,5 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
-import { ACTIONS, VIEWS } from '../deps.js';
+import { ACTIONS, VIEWS } from '../ids.js';
 import { approverMention, escapeText } from '../escape.js';
 import { verbOf } from './card.js';
 import { age, when } from './format.js';

@@ -1,6 +1,6 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
-import { getTool } from '../../mcp-server/registry.js';
-import { VIEWS } from '../deps.js';
+import { getTool } from '../../schema/tools/catalog.js';
+import { VIEWS } from '../ids.js';
 import { escapeText } from '../escape.js';
 import { verbOf, type CardContext } from './card.js';
 import { money, showValue, when } from './format.js';

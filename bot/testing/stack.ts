@@ -17,7 +17,7 @@ import { lastCustomerText } from '../../agent/window.js';
 import { startProduct, type Product } from '../../scripts/product.js';
 import type { SlackConnection } from '../app.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from '../local-mode.js';
-import type { LocalSlack, LocalSlackTiming, StoredMessage } from '../local-slack/index.js';
+import type { LocalSlack, LocalSlackTiming, StoredMessage } from '../../local-slack/index.js';
 
 export const TZ = TEST_TZ;
 

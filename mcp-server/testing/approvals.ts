@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../core/db.js';
-import { parseToolArgs } from '../registry.js';
+import { parseToolArgs } from '../../schema/tools/catalog.js';
 import type { ApprovalStatus } from '../../schema/approval-status.js';
 
 export type { ApprovalStatus };

@@ -8,10 +8,10 @@ import { childEnv } from '../../core/config.js';
 import type { Pool } from '../../core/db.js';
 import { silentLogger } from '../../core/logger.js';
 import { TEST_NOW, TEST_TZ } from '../../core/testing/test-database.js';
-import { parseToolError } from '../errors.js';
+import { parseToolError } from '../../schema/tools/errors.js';
 import { startHttpToolServer } from '../http.js';
 import type { StaffKey } from '../http-auth.js';
-import type { CallMeta } from '../meta.js';
+import type { CallMeta } from '../../schema/tools/call-meta.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

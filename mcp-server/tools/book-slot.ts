@@ -1,9 +1,9 @@
 import { isUniqueViolation, type Queryable } from '../../core/db.js';
 import { formatInZone, localParts } from '../../core/time.js';
-import { BookSlotInput, BookSlotOutput, type BookSlotArgs, type BookSlotResult } from '../../schema/tools/book-slot.js';
-import { OPENING_HOURS, SLOT_DAYS } from '../../schema/seed/index.js';
-import { defineWriteTool, type WriteContext } from '../define-tool.js';
-import { ToolError } from '../errors.js';
+import type { BookSlotArgs, BookSlotResult } from '../../schema/tools/book-slot.js';
+import { OPENING_HOURS } from '../../schema/business/calendar.js';
+import type { WriteContext } from '../tool-handler.js';
+import { ToolError } from '../../schema/tools/errors.js';
 import { isoInZone, requireCustomer } from './shared.js';
 
 const HOUR = 3_600_000;
@@ -149,32 +149,3 @@ export async function bookSlot(args: BookSlotArgs, ctx: WriteContext): Promise<B
     { alternatives: alts },
   );
 }
-
-/** "Mon-Fri 8:00-17:00, Sat 9:00-13:00", from OPENING_HOURS, so the description can't drift. */
-function describeOpeningHours(): string {
-  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const groups: { from: number; to: number; hours: string }[] = [];
-  for (let d = 0; d < 7; d++) {
-    const h = OPENING_HOURS[d];
-    if (!h) continue;
-    const hours = `${h[0]}:00-${h[1]}:00`;
-    const last = groups[groups.length - 1];
-    if (last && last.to === d - 1 && last.hours === hours) last.to = d;
-    else groups.push({ from: d, to: d, hours });
-  }
-  return groups.map((g) => `${names[g.from]}${g.to > g.from ? `-${names[g.to]}` : ''} ${g.hours}`).join(', ');
-}
-
-export const bookSlotTool = defineWriteTool({
-  name: 'book_slot',
-  title: 'Book a visit',
-  verb: 'Book a visit',
-  description:
-    `Book a service visit for a customer at a start time. Visits start on the hour, local time: ${describeOpeningHours()} (first and last start; a longer service must finish within the hour after the last start), from tomorrow up to ${SLOT_DAYS} days ahead. ` +
-    'Give start_time as ISO 8601 with the business time-zone offset. If the time is taken or not allowed, the error lists the nearest free start times in details.alternatives: offer those, never invent times. ' +
-    'Changes data: it runs only after a manager approves the exact arguments. Returns the booking (BKG-…), its crew, times and price.',
-  input: BookSlotInput,
-  output: BookSlotOutput,
-  annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: bookSlot,
-});

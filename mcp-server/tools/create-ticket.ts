@@ -1,10 +1,5 @@
-import {
-  CreateTicketInput,
-  CreateTicketOutput,
-  type CreateTicketArgs,
-  type CreateTicketResult,
-} from '../../schema/tools/create-ticket.js';
-import { defineWriteTool, type WriteContext } from '../define-tool.js';
+import type { CreateTicketArgs, CreateTicketResult } from '../../schema/tools/create-ticket.js';
+import type { WriteContext } from '../tool-handler.js';
 import { requireCustomer } from './shared.js';
 
 export async function createTicket(args: CreateTicketArgs, ctx: WriteContext): Promise<CreateTicketResult> {
@@ -27,17 +22,3 @@ export async function createTicket(args: CreateTicketArgs, ctx: WriteContext): P
   const t = res.rows[0]!;
   return { ticket: { ...t, created_at: t.created_at.toISOString() } };
 }
-
-export const createTicketTool = defineWriteTool({
-  name: 'create_ticket',
-  title: 'Create a support ticket',
-  verb: 'Create a support ticket',
-  description:
-    'Open a support ticket for a customer so the team follows up: complaints, damage, billing questions, anything the help centre cannot settle in the conversation. ' +
-    'Needs the customer_id, a one-line subject, a description in the customer\'s words, a category and a priority (urgent only for safety or active damage). ' +
-    "Changes data: it runs only after a manager approves the exact arguments. Returns the ticket with its id (TKT-…).",
-  input: CreateTicketInput,
-  output: CreateTicketOutput,
-  annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: createTicket,
-});

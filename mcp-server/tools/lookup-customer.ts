@@ -1,13 +1,9 @@
 import type { Queryable } from '../../core/db.js';
-import {
-  LookupCustomerInput,
-  LookupCustomerOutput,
-  type LookupCustomerArgs,
-  type LookupCustomerResult,
-} from '../../schema/tools/lookup-customer.js';
-import { defineReadTool, type ToolContext } from '../define-tool.js';
-import { ToolError } from '../errors.js';
-import { CUSTOMER_COLUMNS, type CustomerRow, isoInZone, maskEmail, PHONE_DIGITS_SQL, phoneDigits, toCustomerRecord } from './shared.js';
+import type { LookupCustomerArgs, LookupCustomerResult } from '../../schema/tools/lookup-customer.js';
+import type { ToolContext } from '../tool-handler.js';
+import { ToolError } from '../../schema/tools/errors.js';
+import { CUSTOMER_COLUMNS, type CustomerRow } from '../../schema/customers/row.js';
+import { isoInZone, maskEmail, PHONE_DIGITS_SQL, phoneDigits, toCustomerRecord } from './shared.js';
 
 const MAX_CANDIDATES = 10;
 
@@ -116,17 +112,3 @@ export async function lookupCustomer(args: LookupCustomerArgs, ctx: ToolContext)
     candidates: [],
   };
 }
-
-export const lookupCustomerTool = defineReadTool({
-  name: 'lookup_customer',
-  title: 'Look up a customer',
-  verb: 'Look up a customer',
-  description:
-    'Find a customer record by customer_id, email (exact, any case), phone (any format; only the digits are compared) or name (full or partial, typos tolerated). ' +
-    'Give at least one; several narrow the search. Returns status "found" with the record, upcoming bookings and open tickets; ' +
-    '"ambiguous" with candidates (masked email and city) — then ask the customer which one, never guess; or "not_found". ' +
-    'In a customer conversation it only ever returns that customer.',
-  input: LookupCustomerInput,
-  output: LookupCustomerOutput,
-  handler: lookupCustomer,
-});

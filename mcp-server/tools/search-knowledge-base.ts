@@ -1,10 +1,7 @@
 import type { Queryable } from '../../core/db.js';
-import {
-  SearchKnowledgeBaseInput,
-  SearchKnowledgeBaseOutput,
-  type SearchKnowledgeBaseResult,
-} from '../../schema/tools/search-knowledge-base.js';
-import { defineReadTool } from '../define-tool.js';
+import { expansions, tokens } from '../../schema/knowledge/thesaurus.js';
+import type { SearchKnowledgeBaseArgs, SearchKnowledgeBaseResult } from '../../schema/tools/search-knowledge-base.js';
+import type { ToolContext } from '../tool-handler.js';
 
 /*
  * Retrieval over the help centre with Postgres alone (no embeddings, works on any hosted Postgres):
@@ -22,70 +19,6 @@ import { defineReadTool } from '../define-tool.js';
  * 4. If nothing matches at all, the titles are compared by trigram word similarity.
  */
 
-/**
- * A small thesaurus of the business: how customers say things → the words the help centre uses.
- * Keys are lower-case words or phrases matched on word boundaries (longest first, each word used
- * once); expansions count less than the customer's own words. Written for this help centre while
- * looking at the paraphrased evaluation questions, so keep it general: concepts, not questions.
- */
-const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
-  { say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking'], means: 'cancel' },
-  { say: ['push', 'pushed', 'postpone', 'another day', 'different day', 'change the date', 'move my appointment'], means: 'reschedule move' },
-  { say: ['without paying', 'for free', 'at no cost', 'no cost', 'without a fee', 'without charge'], means: 'free charge' },
-  { say: ['appointment', 'appointments'], means: 'visit' },
-  { say: ['nobody home', 'no one home', 'nobody was home', 'no one was home', 'wasnt home', 'not there'], means: 'missed no-show' },
-  { say: ['fever', 'flu', 'covid', 'sick', 'unwell', 'vomiting', 'contagious'], means: 'ill' },
-  { say: ['tap', 'taps', 'sink'], means: 'faucet' },
-  { say: ['pouring', 'flooding', 'burst', 'emergency', 'asap', 'right away', 'this afternoon', 'today'], means: 'same-day urgent' },
-  { say: ['fourth of july', 'july 4th', 'independence day', 'christmas', 'thanksgiving', 'new year', 'memorial day', 'labor day', 'easter'], means: 'holiday' },
-  { say: ['apple pay', 'google pay', 'paypal', 'venmo', 'cash', 'cheque', 'check'], means: 'payment method' },
-  { say: ['visa', 'mastercard', 'amex', 'credit card', 'debit card', 'bank'], means: 'card' },
-  { say: ['money back', 'money shows up', 'reimburse', 'reimbursed'], means: 'refund' },
-  { say: ['present', 'voucher', 'housewarming', 'birthday'], means: 'gift' },
-  { say: ['something extra', 'gratuity', 'tips'], means: 'tip' },
-  { say: ['statement', "don't recognise", "don't recognize", 'unrecognised', 'unrecognized', 'billed twice', 'overcharged'], means: 'charge question' },
-  { say: ['again', 'redo', 'came back', 'come back', 'still broken', 'stopped working'], means: 'guarantee claim' },
-  { say: ['wobbling', 'wobbly', 'came loose', 'loose', 'rattling'], means: 'installation warranty' },
-  { say: ['tidy', 'declutter', 'clean up before', 'get ready'], means: 'ready prepare' },
-  { say: ['vetted', 'vetting', 'screened', 'criminal record', 'stranger', 'trustworthy'], means: 'background check' },
-  { say: ['broke', 'broken', 'smashed', 'scratched', 'knocked over', 'stained', 'cracked'], means: 'damage insurance' },
-  { say: ['sprays', 'mop', 'vacuum', 'chemicals', 'cleaning products'], means: 'supplies equipment' },
-  { say: ['non-toxic', 'toxic', 'chemical-free', 'natural products', 'green products', 'baby', 'toddler', 'allergic', 'allergy', 'scents'], means: 'eco-friendly fragrance-free' },
-  { say: ['at the office', 'at work', 'get inside', 'let you in', 'get in', 'spare key'], means: 'not home key lockbox' },
-  { say: ['sell my details', 'my details', 'my data', 'share my information', 'personal data'], means: 'privacy personal information' },
-  { say: ['stop emailing', 'texts', 'text me', 'call me instead', 'unsubscribe'], means: 'contact sms' },
-  { say: ['moving', 'move house', 'new place', 'relocating'], means: 'change address' },
-  { say: ['taxes', 'tax', 'expenses', 'paperwork', 'copy of the bill'], means: 'receipt invoice' },
-  { say: ['how much', 'what does it cost', 'what do you charge', 'rates'], means: 'price' },
-  { say: ['house cleaning', 'house clean', 'home clean', 'basic clean', 'normal clean', 'regular house cleaning'], means: 'standard home cleaning' },
-  { say: ['cheaper', 'deal', 'save money', 'anything off', 'money off'], means: 'discount' },
-  { say: ['every week', 'biweekly', 'fortnightly', 'every other week', 'every two weeks', 'monthly', 'regular cleaning'], means: 'recurring plan' },
-  { say: ['hang', 'put up', 'mount', 'mounting'], means: 'install' },
-  { say: ['shelves', 'shelf', 'pictures', 'odd jobs', 'assemble', 'sticks', 'sticky'], means: 'handyman sticking' },
-  { say: ['same person', 'same cleaner', 'same technician', 'same guy', 'favourite', 'favorite'], means: 'specific technician' },
-  { say: ['get someone out', 'easiest way', 'make an appointment', 'schedule a visit', 'set up a visit'], means: 'book' },
-  { say: ['what happens next', 'what now', 'next step', 'next steps'], means: 'after book confirmation' },
-  { say: ['island', 'out of town', 'outside town', 'send someone across', 'come out as far'], means: 'outside service area' },
-  { say: ["mom's", 'mom', 'mother', 'dad', 'parents', 'relative', "friend's", 'rental', 'someone else'], means: 'different address' },
-  { say: ['sunday', 'sundays', 'weekend', 'anyone around', 'opening', 'open'], means: 'business hours' },
-  { say: ['what time', 'turn up', 'exact time', 'when will', 'plan my morning'], means: 'arrival window' },
-  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late technician' },
-  { say: ['compensation', 'for the trouble', 'make up for', 'make it right'], means: 'credit' },
-  { say: ['elderly', 'pensioner', 'retired', 'retiree', 'oap', 'years old'], means: 'senior' },
-  { say: ['locked in', 'locked into', 'commitment', 'tied in', 'tied into'], means: 'contract' },
-  { say: ['skipped', 'forgot', 'left out', "didn't do", 'missed a spot'], means: 'missed satisfaction guarantee' },
-  { say: ['says he is from', 'says she is from', 'at my door', 'not expecting', 'suspicious', 'scam', 'impostor'], means: 'who is coming identity' },
-  { say: ["hasn't changed", 'still not changed', 'takes so long', 'still pending', 'hours ago'], means: 'approval' },
-  { say: ['same visit', 'combine', 'at the same time', 'together', 'both'], means: 'more than one service' },
-];
-
-/** "I'm 70", "I am 82", "70 years old": an age, which means the senior discount. */
-const AGE = /\b(?:i'?m|i am|aged?)\s+(?:[6-9]\d|1[01]\d)\b|\b(?:[6-9]\d|1[01]\d)\s*(?:years? old|yo)\b/;
-
-const SYNONYMS = new Map<string, string>();
-for (const { say, means } of THESAURUS) for (const phrase of say) SYNONYMS.set(phrase, [SYNONYMS.get(phrase), means].filter(Boolean).join(' '));
-const SYNONYM_KEYS = [...SYNONYMS.keys()].sort((a, b) => b.length - a.length);
-
 /** BM25's term-frequency saturation: the tenth mention of a word adds little. */
 const K1 = 1.2;
 /** Weight of the whole query's cover density (words of the question appearing close together). */
@@ -102,31 +35,6 @@ export interface KbHit {
   topic: string;
   snippet: string;
   score: number;
-}
-
-function tokens(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .split(/[^a-z0-9'$-]+/)
-    .map((w) => w.replace(/^[-'$]+|[-']+$/g, ''))
-    .filter((w) => w.length > 0);
-}
-
-/** Phrases of the query that have an expansion (longest first, each word used once). */
-function expansions(query: string): string[] {
-  const words = tokens(query);
-  let text = ` ${words.join(' ')} `;
-  const out: string[] = [];
-  if (AGE.test(query.toLowerCase().replace(/[’‘]/g, "'"))) out.push('senior');
-  for (const key of SYNONYM_KEYS) {
-    const needle = ` ${key} `;
-    if (text.includes(needle)) {
-      out.push(SYNONYMS.get(key)!);
-      text = text.split(needle).join(' ');
-    }
-  }
-  return out;
 }
 
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -265,18 +173,8 @@ async function rankArticles(db: Queryable, terms: Term[], limit: number): Promis
   return res.rows;
 }
 
-export const searchKnowledgeBaseTool = defineReadTool({
-  name: 'search_knowledge_base',
-  title: 'Search the help centre',
-  verb: 'Search the help centre',
-  description:
-    "Search Brightwell's help-centre articles (prices, booking, cancellation and rescheduling, service area, hours, payment and refunds, guarantees, preparing for a visit, safety, accounts). " +
-    "Use it before answering any policy, price or how-to question, and answer from the returned snippets only; cite the article title. Pass the customer's question in their own words. " +
-    'Returns the best matching articles first, each with id, title, topic, a plain-text snippet and a relevance score.',
-  input: SearchKnowledgeBaseInput,
-  output: SearchKnowledgeBaseOutput,
-  async handler(args, ctx): Promise<SearchKnowledgeBaseResult> {
-    const results = await searchKnowledgeBase(ctx.pool, args.query, args.limit);
-    return { query: args.query, results };
-  },
-});
+/** The tool's handler: the best articles for the customer's own words. */
+export async function searchHelpCentre(args: SearchKnowledgeBaseArgs, ctx: ToolContext): Promise<SearchKnowledgeBaseResult> {
+  const results = await searchKnowledgeBase(ctx.pool, args.query, args.limit);
+  return { query: args.query, results };
+}

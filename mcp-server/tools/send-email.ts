@@ -1,6 +1,6 @@
-import { SendEmailInput, SendEmailOutput, type SendEmailArgs, type SendEmailResult } from '../../schema/tools/send-email.js';
-import { defineWriteTool, type WriteContext } from '../define-tool.js';
-import { ToolError } from '../errors.js';
+import type { SendEmailArgs, SendEmailResult } from '../../schema/tools/send-email.js';
+import type { WriteContext } from '../tool-handler.js';
+import { ToolError } from '../../schema/tools/errors.js';
 import { requireCustomer } from './shared.js';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -36,17 +36,3 @@ const noEmail = (customerId: string) =>
   new ToolError('no_email_on_file', `Customer ${customerId} has no email address on file. Offer another way to reach them, or update their record first.`, {
     customer_id: customerId,
   });
-
-export const sendEmailTool = defineWriteTool({
-  name: 'send_email',
-  title: 'Send an email',
-  verb: 'Send an email',
-  description:
-    "Email a customer (a confirmation, a summary, the information they asked for). It goes to the customer's address on file; in a customer conversation leave `to` out — another address is refused. " +
-    'Write a plain-text body signed "Brightwell Home Services". Changes data: it runs only after a manager approves the exact arguments. ' +
-    'Returns the outbox id; delivery happens shortly afterwards.',
-  input: SendEmailInput,
-  output: SendEmailOutput,
-  annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: sendEmail,
-});

@@ -1,25 +1,10 @@
 import type { Queryable } from '../../core/db.js';
 import type { CustomerRecord } from '../../schema/tools/common.js';
-import type { ToolContext } from '../define-tool.js';
-import { ToolError } from '../errors.js';
+import { CUSTOMER_COLUMNS, type CustomerRow } from '../../schema/customers/row.js';
+import type { ToolContext } from '../tool-handler.js';
+import { ToolError } from '../../schema/tools/errors.js';
 
 export { isoInZone } from '../../core/time.js';
-
-/** Columns of `customers` that make up a CustomerRecord. */
-export const CUSTOMER_COLUMNS = `id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes`;
-
-export interface CustomerRow {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address_line1: string | null;
-  address_unit: string | null;
-  city: string | null;
-  postal_code: string | null;
-  preferences: Record<string, unknown> | null;
-  notes: string | null;
-}
 
 export function toCustomerRecord(row: CustomerRow): CustomerRecord {
   return {

@@ -1,15 +1,11 @@
 import { isUniqueViolation } from '../../core/db.js';
 import type { CustomerRecord } from '../../schema/tools/common.js';
-import {
-  UpdateCustomerInput,
-  UpdateCustomerOutput,
-  type UpdateCustomerArgs,
-  type UpdateCustomerResult,
-} from '../../schema/tools/update-customer.js';
-import { canonicalJson } from '../canonical.js';
-import { defineWriteTool, type WriteContext } from '../define-tool.js';
-import { ToolError } from '../errors.js';
-import { CUSTOMER_COLUMNS, type CustomerRow, requireCustomer, toCustomerRecord } from './shared.js';
+import type { UpdateCustomerArgs, UpdateCustomerResult } from '../../schema/tools/update-customer.js';
+import { canonicalJson } from '../../schema/tools/canonical.js';
+import type { WriteContext } from '../tool-handler.js';
+import { ToolError } from '../../schema/tools/errors.js';
+import { CUSTOMER_COLUMNS, type CustomerRow } from '../../schema/customers/row.js';
+import { requireCustomer, toCustomerRecord } from './shared.js';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'preferences', 'notes'] as const;
 
@@ -83,17 +79,3 @@ const emailConflict = (email: string) =>
   new ToolError('conflict', `The email address ${email} already belongs to another customer record, so it can't be used here. Ask the customer for a different address, or have staff merge the records.`, {
     field: 'email',
   });
-
-export const updateCustomerTool = defineWriteTool({
-  name: 'update_customer',
-  title: 'Update customer details',
-  verb: 'Update customer details',
-  description:
-    "Change a customer's record: name, email, phone, full postal address, preferences (only the keys given change) or staff notes. " +
-    'Put only the fields to change in `changes`; everything else stays as it is. An email already used by another customer is refused (conflict). ' +
-    'Changes data: it runs only after a manager approves the exact arguments. Returns the record before and after, and which fields actually changed.',
-  input: UpdateCustomerInput,
-  output: UpdateCustomerOutput,
-  annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  handler: updateCustomer,
-});

@@ -5,19 +5,7 @@ import { addDays, localParts, zonedTime } from '../../core/time.js';
 import { CUSTOMERS } from './customers.js';
 import { KB_ARTICLES } from './kb-articles.js';
 import { SERVICES } from './services.js';
-import { earlyCloseLastStart, isClosedDay } from './holidays.js';
-
-export const CREWS = ['crew-a', 'crew-b'] as const;
-export const SLOT_DAYS = 14;
-/** Opening hours, local time: [first start hour, last start hour] by weekday (0 = Sunday). */
-export const OPENING_HOURS: Record<number, [number, number] | undefined> = {
-  1: [8, 17],
-  2: [8, 17],
-  3: [8, 17],
-  4: [8, 17],
-  5: [8, 17],
-  6: [9, 13],
-};
+import { CREWS, openingHours, SLOT_DAYS } from '../business/calendar.js';
 
 const SEED_KEY = 'demo_seed';
 const SEED_VERSION = 1;
@@ -91,16 +79,15 @@ export async function seedDemo(
   return { firstRun: true, slotsAdded };
 }
 
-/** Crew-hours for the next SLOT_DAYS days (starting tomorrow, local time, holidays excepted), added if missing. */
+/** Crew-hours of the business calendar for the next SLOT_DAYS days (starting tomorrow, local time), added if missing. */
 export async function ensureSlots(db: Queryable, now: Date, timeZone: string): Promise<number> {
   const today = localParts(now, timeZone);
   const starts: string[] = [];
   for (let i = 1; i <= SLOT_DAYS; i++) {
     const d = addDays(today, i);
-    const hours = OPENING_HOURS[d.weekday];
-    if (!hours || isClosedDay(d)) continue;
-    const lastStart = Math.min(hours[1], earlyCloseLastStart(d) ?? hours[1]);
-    for (let h = hours[0]; h <= lastStart; h++) starts.push(zonedTime({ ...d, hour: h }, timeZone).toISOString());
+    const hours = openingHours(d);
+    if (!hours) continue;
+    for (let h = hours[0]; h <= hours[1]; h++) starts.push(zonedTime({ ...d, hour: h }, timeZone).toISOString());
   }
   const res = await db.query(
     `INSERT INTO slots (crew, starts_at, ends_at)

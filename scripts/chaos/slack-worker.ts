@@ -9,7 +9,7 @@ import { loadConfig } from '../../core/config.js';
 import { freePort } from '../../core/embedded-postgres.js';
 import { createLogger } from '../../core/logger.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from '../../bot/local-mode.js';
-import { runMain } from '../run-main.js';
+import { runMain } from '../../core/run-main.js';
 import { startProduct } from '../product.js';
 
 await runMain(async () => {

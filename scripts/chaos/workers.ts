@@ -88,8 +88,13 @@ export class Worker {
   }
 }
 
-export function tail(text: string, lines = 12): string {
-  return text.trimEnd().split('\n').slice(-lines).join('\n');
+/** The end of a log, led by the first error line in it (a stack trace alone does not say what failed). */
+export function tail(text: string, lines = 8): string {
+  const all = text.trimEnd().split('\n');
+  const last = all.slice(-40);
+  const headline = last.find((l) => /(^|\s)(\w*Error\b|fatal:|"level":(50|60))/.test(l) && !/^\s+at /.test(l));
+  const end = all.slice(-lines);
+  return [...(headline && !end.includes(headline) ? [headline.slice(0, 400), '…'] : []), ...end].join('\n');
 }
 
 export function workerEnv(opts: { databaseUrl: string; apiKey?: string; managerKey: string; extra?: Record<string, string> }): Record<string, string> {

@@ -1,8 +1,9 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { approvalEventOf, type ApprovalEvent, type PlanContext } from '../../plan-context.js';
-import { matchServices } from './services.js';
-import { isRecord, messageText, parseJson } from './text.js';
-import { isoInZone } from './when.js';
+import { toolOutcomeBody, toolOutcomeOf, type ToolOutcome } from '../../tool-outcome.js';
+import { matchServices } from './analysis/services.js';
+import { isRecord, messageText } from './analysis/text.js';
+import { isoInZone } from './analysis/when.js';
 
 /** What the offline planner leaves on its own AI messages for the next turn to read. */
 export const OFFLINE_META_KEY = 'offline_planner';
@@ -52,8 +53,11 @@ export function trailingApprovalEvents(messages: BaseMessage[]): ApprovalEvent[]
 export interface ToolRound {
   ai: AIMessage;
   calls: ToolCallLike[];
-  /** Parsed JSON (or raw text) of each call's tool message, by position in `calls`. */
-  results: ({ text: string; json: unknown; isError: boolean } | undefined)[];
+  /**
+   * Each call's outcome, by position in `calls`: `json` is the outcome as the model reads it (the
+   * tool message's JSON, or its raw text), `text` the message's text.
+   */
+  results: ({ text: string; json: unknown; isError: boolean; outcome: ToolOutcome } | undefined)[];
   /** The customer message that led to the round. */
   customerText: string;
 }
@@ -72,10 +76,8 @@ export function lastToolRound(messages: BaseMessage[]): ToolRound | undefined {
   const results = calls.map((c, idx) => {
     const tm = toolMessages.find((t) => c.id && t.tool_call_id === c.id) ?? (c.id ? undefined : toolMessages[idx]);
     if (!tm) return undefined;
-    const text = messageText(tm);
-    const json = parseJson(text);
-    const isError = tm.status === 'error' || (isRecord(json) && isRecord(json.error));
-    return { text, json, isError };
+    const outcome = toolOutcomeOf(tm)!;
+    return { text: messageText(tm), json: toolOutcomeBody(outcome), isError: outcome.kind === 'error', outcome };
   });
   let customerText = '';
   for (let j = i - 1; j >= 0; j--) {
@@ -190,8 +192,8 @@ export function callForApproval(messages: BaseMessage[], approvalId: string, ctx
   if (p) return { id: p.tool_call_id, name: p.tool, args: p.args };
   for (const m of messages) {
     if (!ToolMessage.isInstance(m)) continue;
-    const json = parseJson(messageText(m));
-    if (isRecord(json) && json.approval_id === approvalId) {
+    const outcome = toolOutcomeOf(m);
+    if (outcome?.kind === 'pending_approval' && outcome.approval_id === approvalId) {
       for (const a of messages) {
         if (!AIMessage.isInstance(a)) continue;
         const c = a.tool_calls?.find((tc) => tc.id === m.tool_call_id);

@@ -2,9 +2,9 @@ import { AIMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../../schema/seed/services.js';
 import type { PlanContext } from '../../plan-context.js';
-import { extractAddress, otherPerson, triage, visitNotes } from './entities.js';
-import { detectCues } from './intents.js';
-import { matchServices } from './services.js';
+import { extractAddress, otherPerson, triage, visitNotes } from './analysis/entities.js';
+import { detectCues } from './analysis/cues.js';
+import { matchServices } from './analysis/services.js';
 import { makeContext, MARIA, pendingBooking, plan } from './testing.js';
 
 /** Regressions found by the eval's golden set (evals/golden); each names the case that found it. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractAddress, extractEmails, extractPhones, extractPreferences, triage, visitNotes } from './entities.js';
-import { detectCues } from './intents.js';
-import { matchServices } from './services.js';
+import { extractAddress, extractEmails, extractPhones, extractPreferences, triage, visitNotes } from './analysis/entities.js';
+import { detectCues } from './analysis/cues.js';
+import { matchServices } from './analysis/services.js';
 import { NOW, TEST_SERVICES, TZ } from './testing.js';
-import { extractWhen, isoInZone, localToIso, resolveBareHour } from './when.js';
+import { extractWhen, isoInZone, localToIso, resolveBareHour } from './analysis/when.js';
 
 describe('dates and times', () => {
   it.each([

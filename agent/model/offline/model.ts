@@ -10,7 +10,7 @@ import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import { planTurn, toAIMessage } from './planner.js';
-import { isRecord } from './text.js';
+import { isRecord } from './analysis/text.js';
 
 export interface OfflinePlannerFields extends BaseChatModelParams {
   /** Names of the bound tools (set by bindTools); undefined means every tool may be called. */

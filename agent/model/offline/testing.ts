@@ -138,7 +138,7 @@ let registry: Promise<ParseToolArgs | undefined> | undefined;
 
 /** The registry's parseToolArgs when it loads (other engineers may be mid-change), else undefined. */
 export function loadRegistry(): Promise<ParseToolArgs | undefined> {
-  registry ??= import('../../../mcp-server/registry.js').then(
+  registry ??= import('../../../schema/tools/catalog.js').then(
     (m) => m.parseToolArgs as ParseToolArgs,
     () => undefined,
   );

@@ -2,17 +2,11 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { editModal, rejectModal } from '../../blocks/modals.js';
 import { loadCardContext } from '../../cards.js';
-import { NOT_A_MANAGER, NOT_FOUND, decideAndReport, isPastExpiry, notPendingText, requireManager, settleStale } from '../../decisions.js';
-import { ACTIONS, type BotDeps } from '../../deps.js';
-import { tellPrivately } from '../../replies.js';
+import { decideAndReport, guardDecision, refusePrivately } from '../../decisions.js';
+import type { BotDeps } from '../../deps.js';
+import { ACTIONS } from '../../ids.js';
 
 type Click = BlockAction<ButtonAction>;
-
-/** The approval a card button is about: its value, then Postgres. Nothing from memory. */
-async function clickedApproval(deps: BotDeps, body: Click) {
-  const value = body.actions[0]?.value;
-  return typeof value === 'string' && value.length <= 64 ? deps.agent.ledger.get(value) : undefined;
-}
 
 /**
  * Approve / Edit / Reject on a card. Each acks at once (Slack wants it within 3 s), then checks
@@ -20,26 +14,13 @@ async function clickedApproval(deps: BotDeps, body: Click) {
  * right here; Edit and Reject open a modal (their trigger_id is good for 3 s).
  */
 export function register(app: App, deps: BotDeps): void {
+  // The approval a card button is about: its value, then Postgres. Nothing from memory.
   const guard = async (body: Click, client: WebClient, kind: string) => {
     const user = body.user.id;
     const channel = body.channel?.id ?? deps.channels.managers;
-    const value = body.actions[0]?.value;
-    if (!(await requireManager(deps, user, { action: kind, approval_id: value }))) {
-      await tellPrivately(client, { channel, user, text: NOT_A_MANAGER });
-      return undefined;
-    }
-    const approval = await clickedApproval(deps, body);
-    if (!approval) {
-      deps.logger.warn({ user, action: kind, value: String(value).slice(0, 64) }, 'click on an unknown approval');
-      await tellPrivately(client, { channel, user, text: NOT_FOUND });
-      return undefined;
-    }
-    if (approval.status !== 'pending' || isPastExpiry(deps, approval)) {
-      await tellPrivately(client, { channel, user, text: notPendingText(approval, deps.timeZone) });
-      await settleStale(deps, approval);
-      return undefined;
-    }
-    return { approval, user, channel };
+    const approvalId = body.actions[0]?.value;
+    const approval = await guardDecision(deps, { user, approvalId, action: kind }, refusePrivately(client, { channel, user }));
+    return approval && { approval, user, channel };
   };
 
   app.action<Click>(ACTIONS.approve, async ({ ack, body, client }) => {

@@ -2,7 +2,8 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { linkModal } from '../../blocks/home.js';
 import { noticeModal } from '../../blocks/modals.js';
 import { NOT_A_MANAGER, requireManager } from '../../decisions.js';
-import { ACTIONS, type BotDeps } from '../../deps.js';
+import type { BotDeps } from '../../deps.js';
+import { ACTIONS } from '../../ids.js';
 import { publishHome } from '../events/app-home-opened.js';
 
 /** App Home buttons: refresh, and open the "link a Slack user to a customer" form (managers only). */

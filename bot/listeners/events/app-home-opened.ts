@@ -1,31 +1,24 @@
 import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { customerHome, managerHome, type HomeApproval } from '../../blocks/home.js';
+import { managerQueue } from '../../../schema/approvals/store.js';
+import { customerHome, managerHome } from '../../blocks/home.js';
 import type { BotDeps } from '../../deps.js';
 
 const PENDING_SHOWN = 25;
 
-const SELECT = `SELECT a.id, a.tool, a.status, a.customer_id, a.created_at, a.expires_at, a.approver, a.decided_at, a.decision_reason,
-                       c.name AS customer_name
-                FROM approvals a LEFT JOIN customers c ON c.id = a.customer_id`;
-
 /** Draw the App Home of one user from Postgres: the managers' queue, or the customer's page. */
 export async function publishHome(deps: BotDeps, client: WebClient, userId: string): Promise<void> {
   if (await deps.managers.isManager(userId)) {
-    const [pending, total, decided, linked] = await Promise.all([
-      deps.pool.query<HomeApproval>(`${SELECT} WHERE a.status = 'pending' ORDER BY a.created_at ASC, a.id LIMIT ${PENDING_SHOWN}`),
-      deps.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM approvals WHERE status = 'pending'`),
-      deps.pool.query<HomeApproval>(
-        `${SELECT} WHERE a.approver IS NOT NULL AND a.decided_at IS NOT NULL ORDER BY a.decided_at DESC, a.id LIMIT 10`,
-      ),
+    const [queue, linked] = await Promise.all([
+      managerQueue(deps.pool, PENDING_SHOWN),
       deps.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM slack_identities`),
     ]);
     await client.views.publish({
       user_id: userId,
       view: managerHome({
-        pending: pending.rows,
-        pendingTotal: total.rows[0]?.n ?? 0,
-        decided: decided.rows,
+        pending: queue.pending,
+        pendingTotal: queue.pendingTotal,
+        decided: queue.decided,
         now: deps.clock.now(),
         timeZone: deps.timeZone,
         linkedUsers: linked.rows[0]?.n ?? 0,

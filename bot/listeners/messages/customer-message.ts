@@ -92,8 +92,9 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
       messageKey: eventId,
     });
     await endCue();
-    await postReplies(client, target, turn.replies.length ? turn.replies : [turn.reply]);
-    await deps.agent.markDelivered(turn.replyIds);
+    // The agent posted its replies through the bot's delivery port; if that failed they stay in
+    // its outbox, and this message is not done: the apology below, then inbox recovery.
+    if (turn.delivered === false) throw new Error('the replies could not be posted');
     await markEventDone(deps.pool, eventId);
     log.info({ customer_id: customerId, status: turn.status, pending: turn.pending.map((a) => a.id), ms: Date.now() - started }, 'customer message answered');
   } catch (err) {

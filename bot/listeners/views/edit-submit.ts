@@ -1,10 +1,11 @@
 import type { App, ViewSubmitAction } from '@slack/bolt';
-import { parseToolArgs } from '../../../mcp-server/registry.js';
+import { parseToolArgs } from '../../../schema/tools/catalog.js';
 import { editFields, noticeModal, parseMetadata } from '../../blocks/modals.js';
 import { argsFromSubmission, errorsForIssues, type SubmittedState } from '../../blocks/schema-form.js';
 import { loadCardContext } from '../../cards.js';
-import { NOT_A_MANAGER, NOT_FOUND, decideAndReport, isPastExpiry, notPendingText, requireManager, settleStale } from '../../decisions.js';
-import { VIEWS, type BotDeps } from '../../deps.js';
+import { NOT_FOUND, decideAndReport, guardDecision, refuseInModal } from '../../decisions.js';
+import type { BotDeps } from '../../deps.js';
+import { VIEWS } from '../../ids.js';
 
 function deletePath(obj: Record<string, unknown>, path: string): void {
   const keys = path.split('.');
@@ -38,20 +39,9 @@ export function register(app: App, deps: BotDeps): void {
       await ack({ response_action: 'update', view: noticeModal('Edit and approve', NOT_FOUND) });
       return;
     }
-    if (!(await requireManager(deps, user, { action: 'edit_submit', approval_id: meta.approval_id }))) {
-      await ack({ response_action: 'update', view: noticeModal('Not allowed', NOT_A_MANAGER) });
-      return;
-    }
-    const approval = await deps.agent.ledger.get(meta.approval_id);
-    if (!approval) {
-      await ack({ response_action: 'update', view: noticeModal('Edit and approve', NOT_FOUND) });
-      return;
-    }
-    if (approval.status !== 'pending' || isPastExpiry(deps, approval)) {
-      await ack({ response_action: 'update', view: noticeModal('Too late', notPendingText(approval, deps.timeZone)) });
-      await settleStale(deps, approval);
-      return;
-    }
+    const decision = { user, approvalId: meta.approval_id, action: 'edit_submit' };
+    const approval = await guardDecision(deps, decision, refuseInModal(ack, 'Edit and approve'));
+    if (!approval) return;
     const ctx = await loadCardContext(deps.pool, approval, deps.timeZone);
     const fields = editFields(approval.tool, ctx);
     const state = view.state.values as unknown as SubmittedState;

@@ -67,6 +67,23 @@ export async function postgresRestarts(
       const back = await waitFor(async () => w.healthy(), HEALTH_RECOVERY_MS, 250);
       if (!back) r.failures.push(`${describeFault(fault)}: ${w.name} /healthz did not recover within ${HEALTH_RECOVERY_MS / 1000} s`);
     }
+    // Healthy is not enough: each worker must also do real work again (a write proposed and approved).
+    for (const w of opts.workers) {
+      if (!w.alive) continue;
+      const worked = await waitFor(
+        async () => {
+          const { proposal } = await propose(w.url, ctx.keys, n++);
+          if (!proposal) return undefined;
+          ids.push(proposal.approvalId);
+          const a = await approve(w.url, ctx.keys, proposal.approvalId);
+          if (a.status === 200) approvedByApi.add(proposal.approvalId);
+          return a.status === 200;
+        },
+        HEALTH_RECOVERY_MS,
+        500,
+      );
+      if (!worked) r.failures.push(`${describeFault(fault)}: ${w.name} could not propose and approve a write within ${HEALTH_RECOVERY_MS / 1000} s after the fault`);
+    }
     // A crashed worker is restarted so the next fault still has a full fleet; the crash stays counted.
     for (const w of opts.workers) if (!w.alive) await w.start().catch((err) => r.failures.push(`${w.name} could not be restarted: ${(err as Error).message}`));
   }

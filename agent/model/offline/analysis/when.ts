@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
-import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../../core/time.js';
+import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../../../core/time.js';
+import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
 
 /** A wall-clock date and time in the business zone. */
 export interface LocalDate {
@@ -12,10 +13,6 @@ export interface LocalTime {
   minute: number;
 }
 export type LocalDateTime = LocalDate & LocalTime;
-
-/** Visit start hours the planner accepts without am/pm (inclusive): 8 AM to 5 PM. */
-export const BUSINESS_START_HOUR = 8;
-export const BUSINESS_LAST_HOUR = 17;
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 
@@ -94,13 +91,13 @@ const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|m
 const VAGUE_SPAN = /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
 
 /**
- * Resolve an hour written without am/pm: keep the reading that falls in business hours (8–17);
+ * Resolve an hour written without am/pm: keep the reading that falls in business hours;
  * none or both → ambiguous.
  */
 export function resolveBareHour(hour: number, minute: number): LocalTime | { options: [LocalTime, LocalTime] } {
   if (hour === 0 || hour >= 13) return { hour, minute };
   if (hour === 12) return { hour: 12, minute };
-  const inHours = (h: number) => h >= BUSINESS_START_HOUR && h <= BUSINESS_LAST_HOUR;
+  const inHours = (h: number) => h >= FIRST_START_HOUR && h <= LAST_START_HOUR;
   const am = { hour, minute };
   const pm = { hour: hour + 12, minute };
   const fits = [am, pm].filter((t) => inHours(t.hour));

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../core/config.js';
-import { createEmptyDatabase, type TestDatabase } from '../core/testing/test-database.js';
+import { childEnv } from './config.js';
+import { createEmptyDatabase, type TestDatabase } from './testing/test-database.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 function run(mode: string, applicationName = 'unused') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/testing/run-main-child.ts', mode, applicationName], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/testing/run-main-child.ts', mode, applicationName], {
     env: childEnv({ DATABASE_URL: db.url }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

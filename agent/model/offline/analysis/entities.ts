@@ -1,5 +1,7 @@
-import { isEmail } from '../../../schema/tools/common.js';
-import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../schema/tools/create-ticket.js';
+import { isEmail } from '../../../../schema/tools/common.js';
+import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../schema/tools/create-ticket.js';
+import { BUSINESS } from '../../../../schema/business/profile.js';
+import { placeNames } from '../../../../schema/business/service-area.js';
 import { capitalize, clip, normalize, splitSentences } from './text.js';
 
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -58,7 +60,7 @@ function unitLabel(kind: string, id: string): string {
   return `${label} ${id.toUpperCase()}`;
 }
 
-/** "we moved to 12 Oak St Apt 3, Maple Harbor MH 1042" → {line1, unit, city, postal_code}. */
+/** "we moved to 12 Oak St Apt 3, Springfield SP 1042" → {line1, unit, city, postal_code}. */
 export function extractAddress(text: string): AddressExtraction {
   // Several cues can come in one message ("We moved! New address is …"): read after each in turn.
   let first: AddressExtraction;
@@ -163,7 +165,7 @@ const NAME_LEADS = [
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
 ];
 
-/** A new name the customer asks for ("change my name to Maria Lopez", "my name is Maria Lopez now"). */
+/** A new name the customer asks for ("change my name to Ann Lopez", "my name is Ann Lopez now"). */
 export function extractNameChange(text: string): string | undefined {
   for (const lead of NAME_LEADS) {
     const m = lead.exec(text);
@@ -280,20 +282,36 @@ const RELATIVES =
   '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|room-?mate|flatmate|in-laws?)';
 const RECORD_WORDS =
   '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|house|place|home|apartment|flat)';
-const NOT_A_NAME = /^(?:brightwell|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|maple|old|lighthouse|cedar|northgate|fernbrook|willow|quarry|pinecrest|harrow|eastvale|deep|standard|interior|handyman|faucet|drywall|tv|smart|ceiling|move|system|customer)$/i;
+const NOT_A_NAME_WORDS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|system|customer';
+
+/** First words of names that are not people: the business, the places of its area, its services. */
+function notANameWords(services: readonly { name: string }[]): Set<string> {
+  const firstWord = (name: string) => normalize(name).split(/[^a-z0-9]+/).find(Boolean) ?? '';
+  return new Set([
+    ...NOT_A_NAME_WORDS.split('|'),
+    ...normalize(BUSINESS.shortName).split(/\s+/),
+    ...placeNames().map(firstWord),
+    ...services.map((s) => firstWord(s.name)),
+  ]);
+}
 
 /**
- * The customer asks about or for someone else's record: another customer id, "Maria Chen's
- * email", "my neighbour's phone", "for my mom", "does Maria Gonzalez have". Returns how to name
+ * The customer asks about or for someone else's record: another customer id, "Ann Lee's
+ * email", "my neighbour's phone", "for my mom", "does John Smith have". Returns how to name
  * them in the reply; undefined when the message is about the customer's own record.
  */
-export function otherPerson(text: string, self: { id: string; name: string }): string | undefined {
+export function otherPerson(
+  text: string,
+  self: { id: string; name: string },
+  services: readonly { name: string }[] = [],
+): string | undefined {
   const id = [...text.matchAll(/\bcus_[a-z0-9]{3,24}\b/gi)].map((m) => m[0].toLowerCase()).find((x) => x !== self.id);
   if (id) return `another customer (${id})`;
   const mine = new Set(normalize(self.name).split(/\s+/));
+  const notAName = notANameWords(services);
   const someoneElse = (name: string) => {
     const words = normalize(name).split(/\s+/);
-    return !NOT_A_NAME.test(words[0]!) && !words.every((w) => mine.has(w));
+    return !notAName.has(words[0]!) && !words.every((w) => mine.has(w));
   };
   const possessive = new RegExp(`\\b([A-Z][a-z]+(?:\\s+[A-Z][A-Za-z-]+)?)['’]s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`, 'g');
   for (const m of text.matchAll(possessive)) if (someoneElse(m[1]!)) return m[1]!;

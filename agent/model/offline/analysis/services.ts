@@ -1,27 +1,11 @@
-import type { PlanContext } from '../../plan-context.js';
+import type { PlanContext } from '../../../plan-context.js';
+import { SERVICE_ALIASES } from '../../../../schema/knowledge/thesaurus.js';
 import { contentWords, normalize, stem, words } from './text.js';
 
 export type Service = PlanContext['services'][number];
 
-/**
- * Extra words customers use for a word that appears in a service's name. Keyed by the (stemmed)
- * name word, so it works for whatever catalogue PlanContext.services carries.
- */
-const SYNONYMS: Record<string, string[]> = {
-  standard: ['regular', 'basic', 'routine', 'normal', 'standard', 'weekly clean', 'biweekly clean', 'general clean', 'house clean', 'home clean', 'maid'],
-  deep: ['deep', 'thorough', 'spring clean', 'top to bottom', 'intensive'],
-  move: ['move out', 'move in', 'moveout', 'movein', 'move-out', 'move-in', 'moving out', 'moving in', 'end of tenancy', 'end of lease', 'vacate', 'deposit back'],
-  window: ['windows', 'window cleaning', 'window clean', 'window washing', 'clean the windows', 'clean my windows', 'wash the windows', 'glass'],
-  handyman: ['handyman', 'handy man', 'odd job', 'shelf', 'shelves', 'hang picture', 'hang a picture', 'pictures', 'assemble', 'assembly', 'furniture', 'sticking door', 'cabinet hardware'],
-  faucet: ['faucet', 'tap', 'taps', 'sink', 'dripping', 'drippy', 'leaky faucet', 'leaking faucet'],
-  drywall: ['drywall', 'sheetrock', 'plasterboard', 'hole in the wall', 'hole in my wall', 'hole in our wall', 'dent in the wall', 'patch'],
-  tv: ['tv', 'television', 'telly', 'mount my tv', 'tv mount', 'tv mounting', 'mount a tv'],
-  thermostat: ['thermostat', 'nest', 'ecobee', 'hive'],
-  fan: ['ceiling fan', 'fan'],
-};
-
-/** The same, keyed the way keys are compared (stemmed: "drywall" is "drywal"). */
-const SYNONYMS_BY_STEM: Record<string, string[]> = Object.fromEntries(Object.entries(SYNONYMS).map(([k, v]) => [stem(k), v]));
+/** The catalogue's aliases (schema/knowledge), keyed the way keys are compared (stemmed: "drywall" is "drywal"). */
+const SYNONYMS_BY_STEM: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SERVICE_ALIASES).map(([k, v]) => [stem(k), v]));
 
 /** Words in service names that say nothing about which service it is. */
 const GENERIC_NAME_WORDS = new Set(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { geminiSchemaProblems, toModelSchema } from './model-schema.js';
-import { TOOLS } from './registry.js';
+import { TOOLS } from '../../schema/tools/catalog.js';
 
 describe('toModelSchema', () => {
   it('strips $schema and additionalProperties everywhere, and nothing else', () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { createSeededDatabase, TEST_TZ, type TestDatabase } from '../../core/testing/test-database.js';
-import { closedDays, earlyCloseLastStart, isClosedDay } from './holidays.js';
+import { closedDays, earlyCloseLastStart, isClosedDay } from './calendar.js';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BaseMessage } from '@langchain/core/messages';
+import { BUSINESS } from '../../../../schema/business/profile.js';
 
 /** Plain text of a message, whatever its content shape (string or content blocks). */
 export function messageText(m: BaseMessage | undefined): string {
@@ -37,8 +38,11 @@ const STOPWORDS = new Set(
     'do does did done have has had i me my mine we us our you your yours it its this that these those there here what ' +
     'which who whom whose when where why how can could would should will shall may might must not no yes please thanks ' +
     'thank hi hello hey just so than then too very also any some all much many more most get got need want like know ' +
-    'tell let help am im ive id dont doesnt isnt arent wont cant okay ok guys brightwell one ever really still'
-  ).split(' '),
+    'tell let help am im ive id dont doesnt isnt arent wont cant okay ok guys one ever really still'
+  )
+    .split(' ')
+    // The business's own name says nothing about what a question is about.
+    .concat(BUSINESS.shortName.toLowerCase().split(/\s+/)),
 );
 
 /** A crude, symmetric stemmer: good enough to match "windows" to "window" and "cleaning" to "clean". */

@@ -1,6 +1,6 @@
-import { ConfigError } from '../core/config.js';
-import { isConnectionError } from '../core/db.js';
-import { createLogger, safeError, type Logger } from '../core/logger.js';
+import { ConfigError } from './config.js';
+import { isConnectionError } from './db.js';
+import { createLogger, safeError, type Logger } from './logger.js';
 
 /**
  * Process-wide last resorts, for what escaped every caller:

@@ -1,13 +1,13 @@
 /**
  * An entry point under runMain, for the process-guard tests: `node --import tsx
- * scripts/testing/run-main-child.ts <mode> <application_name>`. `connection`: a bare pg client
+ * core/testing/run-main-child.ts <mode> <application_name>`. `connection`: a bare pg client
  * (no 'error' listener, as a library might open one) whose backend the test terminates, plus two
  * rejections nobody handles; it waits for a line on stdin, then reports "alive" and exits 0.
  * `bug`: an ordinary exception thrown from a timer, which must still end the process (exit 1).
  */
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { loadConfig } from '../../core/config.js';
+import { loadConfig } from '../config.js';
 import { runMain } from '../run-main.js';
 
 const [mode, applicationName] = process.argv.slice(2);

@@ -1,0 +1,39 @@
+import type { PlanContext } from '../../../plan-context.js';
+import type { Analysis } from '../analysis/analyze.js';
+import { isInformationQuestion } from '../analysis/cues.js';
+import { clip, normalize, splitSentences } from '../analysis/text.js';
+import { answerFromKb, answerFromServices, noAnswerReply } from '../replies/knowledge.js';
+import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
+import { say, type PlannedTurn } from './turn.js';
+
+/** No tool to call: answer from the help centre or the catalogue, or chat (greetings, thanks, "what do you mean?"). */
+export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
+  const t = normalize(a.text);
+  const words = t.split(' ').length;
+  const smallTalk = words <= 8 && !a.cues.question;
+  if (smallTalk && a.cues.thanks) return say(thanksReply());
+  if (smallTalk && a.cues.farewell) return say(farewellReply());
+  if (smallTalk && a.cues.greeting && words <= 5) return say(greetingReply(ctx));
+  if (a.cues.deny) return say(denyReply());
+  if (a.cues.affirm) return say('Great! What can I help you with?');
+  const kb = answerFromKb(a.text, ctx);
+  if (kb) return say(kb.text);
+  const fromServices = answerFromServices(a.text, ctx);
+  if (fromServices) return say(fromServices);
+  if (a.cues.question || a.infoQuestion) {
+    return say(noAnswerReply(ctx), ctx.customer ? { offer: { kind: 'ticket', question: clip(a.text, 4000) } } : undefined);
+  }
+  if (a.cues.greeting) return say(greetingReply(ctx));
+  if (a.cues.thanks) return say(thanksReply());
+  return say(unknownReply());
+}
+
+/** The answer to information questions asked next to a request ("How much is it? Book one for…"). */
+export function sideAnswer(text: string, ctx: PlanContext): string {
+  const questions = splitSentences(text)
+    .filter((s) => s.trim().endsWith('?') && isInformationQuestion(s))
+    .join(' ');
+  // "How much is it?" says little on its own: then read it with the rest of the message.
+  const kb = questions ? (answerFromKb(questions, ctx) ?? answerFromKb(text, ctx)) : undefined;
+  return kb ? kb.text.replace(/ (Would you like me to book|Is there anything else)[^]*$/, '') : '';
+}

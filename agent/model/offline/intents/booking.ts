@@ -1,0 +1,154 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import type { PlanContext } from '../../../plan-context.js';
+import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
+import { customerTexts, type BaseBooking } from '../conversation.js';
+import type { Analysis } from '../analysis/analyze.js';
+import { extractPreferences, visitNotes } from '../analysis/entities.js';
+import { matchServices, serviceName, type Service } from '../analysis/services.js';
+import { clip, joinList } from '../analysis/text.js';
+import {
+  combine,
+  extractWhen,
+  formatClock,
+  formatDay,
+  formatWhen,
+  localOf,
+  shiftDays,
+  shiftMinutes,
+  timeOptions,
+  type WhenMention,
+} from '../analysis/when.js';
+import { answerFromKb } from '../replies/knowledge.js';
+import { listServices, timeChoices } from '../replies/templates.js';
+
+/** "between 8:00 AM and 5:00 PM": the first and last start of the business calendar's week. */
+const visitHours = () => `between ${formatClock({ hour: FIRST_START_HOUR, minute: 0 })} and ${formatClock({ hour: LAST_START_HOUR, minute: 0 })}`;
+
+export interface BookingPlan {
+  args?: { service_id: string; start_time: string; notes?: string };
+  note?: string;
+}
+
+/** The service a new booking is for: named now, or named earlier in the window, or the one being discussed. */
+function resolveService(messages: BaseMessage[], a: Analysis, ctx: PlanContext): { service?: Service; choices: Service[] } {
+  if (a.services.matches.length === 1) return { service: a.services.matches[0]!, choices: [] };
+  if (a.services.matches.length > 1) return { choices: a.services.matches };
+  if (a.services.candidates.length === 1) return { service: a.services.candidates[0]!, choices: [] };
+  if (a.services.candidates.length > 1) return { choices: a.services.candidates };
+  const earlier = customerTexts(messages).slice(0, -1).reverse().slice(0, 4);
+  for (const text of earlier) {
+    const m = matchServices(text, ctx.services).matches;
+    if (m.length === 1) return { service: m[0]!, choices: [] };
+  }
+  if (a.base && (a.base.status === 'pending' || a.base.status === 'proposed')) {
+    const s = ctx.services.find((x) => x.id === a.base!.service_id);
+    if (s) return { service: s, choices: [] };
+  }
+  if (ctx.services.length === 1) return { service: ctx.services[0]!, choices: [] };
+  return { choices: [...ctx.services] };
+}
+
+/** A new booking: book_slot arguments when service, day and time are all clear, else the question to ask. */
+export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan {
+  const { service, choices } = resolveService(messages, a, ctx);
+  const w = a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when;
+  const missing: string[] = [];
+  let start: string | undefined;
+  let timeQuestion: string | undefined;
+  const today = localOf(ctx.now, ctx.timeZone);
+  const isToday = w.date && w.date.year === today.year && w.date.month === today.month && w.date.day === today.day && !w.weekdayOnly;
+  if (isToday && !(w.time && combine(w.date!, w.time, { nowIso: ctx.now, timeZone: ctx.timeZone }).inPast)) {
+    // Online booking starts tomorrow; the help centre says how to get someone today.
+    const kb = answerFromKb(a.text, ctx)?.text.replace(/ (Would you like me to book|Is there anything else)[^]*$/, '');
+    return { note: [kb, "I can't book a visit for today from here: bookings start from tomorrow. Would another day work for you?"].filter(Boolean).join('\n\n') };
+  }
+  if (w.ambiguous) {
+    const [am, pm] = w.ambiguous.options;
+    timeQuestion = `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}${w.date ? ` on ${formatDay(w.date, ctx.timeZone)}` : ''}? (Our visits start ${visitHours()}.)`;
+  } else if (w.date && w.time) {
+    const c = combine(w.date, w.time, { weekdayOnly: w.weekdayOnly, nowIso: ctx.now, timeZone: ctx.timeZone });
+    if (c.inPast) timeQuestion = `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. Which day and time would you like instead?`;
+    else start = c.iso;
+  } else if (w.date) {
+    missing.push(`what time on ${formatDay(w.date, ctx.timeZone)} (for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})`);
+  } else if (w.time) {
+    missing.push(`which day you'd like ${formatClock(w.time)}`);
+  } else if (w.vague) {
+    missing.push(`which day ${w.vague} works for you, and at what time`);
+  } else {
+    missing.push(`which day and time work for you${w.hint ? ` (in the ${w.hint}, for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})` : ''}`);
+  }
+  if (!service) missing.unshift(`which service you'd like (${listServices(choices.length ? choices : ctx.services)})`);
+  if (service && start && !missing.length && !timeQuestion) {
+    const notes = bookingNotes(a);
+    return { args: { service_id: service.id, start_time: start, ...(notes ? { notes } : {}) } };
+  }
+  const what = service ? `${service.name}` : 'a visit';
+  const parts = [`I'd be happy to book ${what} for you.`];
+  if (missing.length) parts.push(`Could you tell me ${joinList(missing)}?`);
+  if (timeQuestion) parts.push(timeQuestion);
+  return { note: parts.join(' ') };
+}
+
+/** The day or time the customer gave earlier in this booking dialogue, where this message gives none. */
+function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanContext): WhenMention {
+  let out = when;
+  for (const text of customerTexts(messages).slice(0, -1).reverse().slice(0, 3)) {
+    const e = extractWhen(text, ctx.now, ctx.timeZone);
+    if (!out.date && e.date) out = { ...out, date: e.date, weekdayOnly: e.weekdayOnly };
+    if (!out.time && !out.ambiguous && e.time) out = { ...out, time: e.time };
+  }
+  return out;
+}
+
+function bookingNotes(a: Analysis, extra?: string): string | undefined {
+  const fromText = visitNotes(a.text);
+  const prefs = extractPreferences(a.text);
+  const eco = prefs.eco_products === true && !(fromText && /\beco/i.test(fromText)) ? 'Please use eco-friendly products' : undefined;
+  const all = [extra, fromText, eco].filter(Boolean).join('. ');
+  return all ? clip(all, 1000) : undefined;
+}
+
+/** A change to the booking under discussion ("make it 3pm", "same time next week"). */
+export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking): BookingPlan {
+  const tz = ctx.timeZone;
+  const w = a.when;
+  const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
+  const serviceId = service?.id ?? base.service_id;
+  let start: string | undefined;
+  if (a.cues.sameTimeNextWeek) start = shiftDays(base.start_time, 7, tz);
+  else if (a.cues.relativeShiftMinutes !== undefined && !w.time) start = shiftMinutes(base.start_time, a.cues.relativeShiftMinutes, tz);
+  else if (w.ambiguous) {
+    const [am, pm] = w.ambiguous.options;
+    return { note: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}? Our visits start ${visitHours()}.` };
+  } else {
+    const b = localOf(base.start_time, tz);
+    let date = w.date ?? { year: b.year, month: b.month, day: b.day };
+    if (!w.date && w.vague && /next week/i.test(w.vague)) {
+      const shifted = localOf(shiftDays(base.start_time, 7, tz), tz);
+      date = { year: shifted.year, month: shifted.month, day: shifted.day };
+    }
+    const time = w.time ?? { hour: b.hour, minute: b.minute };
+    if (!w.date && !w.time && !service && !(w.vague && /next week/i.test(w.vague))) {
+      return { note: `Sure. What day or time would you like instead of ${formatWhen(base.start_time, tz)}?` };
+    }
+    const c = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz });
+    if (c.inPast) return { note: `${formatWhen(c.iso, tz)} has already passed. Which day and time would you like instead?` };
+    start = c.iso;
+  }
+  if (new Date(start).getTime() <= new Date(ctx.now).getTime()) {
+    return { note: `${formatWhen(start, tz)} has already passed. Which day and time would you like instead?` };
+  }
+  if (serviceId === base.service_id && new Date(start).getTime() === new Date(base.start_time).getTime() && base.status === 'pending') {
+    return { note: `That's the same as the request already waiting for approval: ${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.` };
+  }
+  // "same time next week too", "another one": an extra visit, not a move of the booked one.
+  const additional = /\b(too|also|another|additional|as well|again)\b/i.test(a.text);
+  const carry =
+    !additional && (base.status === 'executed' || base.status === 'on_file') && base.booking_id
+      ? `Reschedule of booking ${base.booking_id} (currently ${formatWhen(base.start_time, tz)})`
+      : undefined;
+  const keptNotes = base.notes && !base.notes.startsWith('Reschedule of booking') ? base.notes : undefined;
+  const notes = bookingNotes(a, [carry, keptNotes].filter(Boolean).join('. ') || undefined);
+  return { args: { service_id: serviceId, start_time: start, ...(notes ? { notes } : {}) } };
+}

@@ -1,0 +1,134 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
+import type { Offer } from '../conversation.js';
+import type { Analysis } from '../analysis/analyze.js';
+import { otherPerson } from '../analysis/entities.js';
+import type { Service } from '../analysis/services.js';
+import { joinList, normalize } from '../analysis/text.js';
+import { combine, formatWhen } from '../analysis/when.js';
+import { describeCall, otherAccountReply, UNLINKED } from '../replies/templates.js';
+import { answerOrChat, sideAnswer } from './answer.js';
+import { planBooking, planReschedule } from './booking.js';
+import { hasContactChange, planUpdate } from './contact-change.js';
+import { planEmail } from './email.js';
+import { planLookup } from './lookup.js';
+import { planTicket } from './ticket.js';
+import { propose, say, type PlannedCall, type PlannedTurn } from './turn.js';
+import { planWithdrawal } from './withdrawal.js';
+
+/** An unlinked Slack user: answers only; anything that needs a customer record is explained instead. */
+export function planForUnlinked(a: Analysis, ctx: PlanContext): PlannedTurn {
+  const wantsChange =
+    a.bookingWanted ||
+    a.rescheduleWanted ||
+    a.problem ||
+    a.cues.withdraw ||
+    a.cues.cancelBooking ||
+    a.cues.sendEmail ||
+    a.cues.lookup !== undefined ||
+    hasContactChange(a.text, a.cues);
+  if (wantsChange) return say(UNLINKED);
+  return answerOrChat(a, ctx);
+}
+
+const STATUS_QUESTION =
+  /\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|am i) (?:\w+ )?(?:confirmed|approved|booked|done|sorted|through|gone through)\b|\bany (?:news|update)\b|\bstatus of\b/;
+
+/** A linked customer's message: the calls it asks for and what to say alongside. */
+export function planForCustomer(
+  messages: BaseMessage[],
+  a: Analysis,
+  ctx: PlanContext,
+  customer: NonNullable<PlanContext['customer']>,
+): PlannedTurn {
+  const calls: PlannedCall[] = [];
+  const notes: string[] = [];
+  let offer: Offer | undefined;
+  const t = normalize(a.text);
+  const pendingBook = ctx.pending.filter((p) => p.tool === 'book_slot');
+
+  // --- "is it confirmed now?" while a request waits: only an approval update says it is.
+  if (ctx.pending.length && STATUS_QUESTION.test(t) && (a.cues.question || a.infoQuestion) && !a.bookingWanted && !a.rescheduleWanted && !a.cues.withdraw && !a.problem) {
+    const what = joinList(ctx.pending.map((p) => describeCall({ name: p.tool, args: p.args }, ctx)));
+    return say(
+      `Not yet: your request to ${what} is still waiting for a manager's approval, so nothing has changed so far. I'll let you know here as soon as a manager decides.`,
+    );
+  }
+
+  // --- bookings (new or changed)
+  let booking: { service: Service | undefined; serviceId: string; start: string; status: 'requested' } | undefined;
+  if (a.rescheduleWanted || a.bookingWanted) {
+    const r = a.rescheduleWanted ? planReschedule(a, ctx, a.base!) : planBooking(messages, a, ctx);
+    if (r.args) {
+      const args = { customer_id: customer.id, ...r.args };
+      calls.push({ name: 'book_slot', args });
+      booking = { service: ctx.services.find((s) => s.id === args.service_id), serviceId: args.service_id, start: args.start_time, status: 'requested' };
+    }
+    if (r.note) notes.push(r.note);
+  }
+
+  // --- withdrawals
+  const withdrawal = planWithdrawal(a, ctx, booking !== undefined);
+  calls.unshift(...withdrawal.calls);
+  if (withdrawal.note) notes.push(withdrawal.note);
+  const withdrawing = withdrawal.withdrawing;
+  const nothingToWithdraw = withdrawing && !ctx.pending.length && !a.cues.cancelBooking;
+
+  // --- contact details and preferences
+  const update = planUpdate(a, customer, booking !== undefined);
+  if (update.changes) calls.push({ name: 'update_customer', args: { customer_id: customer.id, changes: update.changes } });
+  notes.push(...update.notes);
+  if (update.offer) offer = update.offer;
+
+  // --- problems, complaints, explicit ticket requests, cancellations of booked visits
+  const ticket = planTicket(a, customer, pendingBook.length > 0);
+  if (ticket.call) calls.push(ticket.call);
+  if (ticket.note) notes.push(ticket.note);
+
+  // --- email
+  if (a.cues.sendEmail) {
+    const e = planEmail(messages, a, ctx, customer, booking, update.changes !== undefined);
+    if (e.args) calls.push({ name: 'send_email', args: e.args });
+    if (e.note) notes.push(e.note);
+  }
+
+  // --- account questions (only on their own)
+  const lookup = !calls.length && !notes.length ? planLookup(a, customer) : undefined;
+  if (lookup) calls.push(lookup);
+
+  // --- an availability question with everything needed: offer to request it
+  if (!calls.length && !notes.length && a.infoQuestion && a.services.matches.length === 1 && a.when.date && a.when.time && !a.problem) {
+    const start = combine(a.when.date, a.when.time, { weekdayOnly: a.when.weekdayOnly, nowIso: ctx.now, timeZone: ctx.timeZone });
+    if (!start.inPast) {
+      const s = a.services.matches[0]!;
+      return say(
+        `I can't see live availability from here, but I can request ${s.name} on ${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
+        { offer: { kind: 'propose', tool: 'book_slot', args: { customer_id: customer.id, service_id: s.id, start_time: start.iso } } },
+      );
+    }
+  }
+
+  // --- "move it to Thursday" with nothing to move
+  if (!calls.length && !notes.length && !a.base && a.cues.reschedule && (a.when.date || a.when.time) && !a.infoQuestion && !a.problem) {
+    return say("I don't see a booking in our conversation to change. Which service would you like, and on which day and at what time?");
+  }
+
+  // "Change Ann Lee's email", "book for my neighbour": the tools act on this customer's record
+  // only, so such a request must not become a change (or a lookup) of their own.
+  const other = otherPerson(a.text, customer, ctx.services);
+  if (other && calls.some((c) => c.name !== WITHDRAW_TOOL)) return say(otherAccountReply(other));
+
+  if (calls.length) {
+    // A question asked alongside the request still gets its answer.
+    const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
+    return propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
+  }
+  if (notes.length) {
+    // A clarifying question still answers what the customer asked alongside ("…Is that possible?").
+    return say([sideAnswer(a.text, ctx), ...notes].filter(Boolean).join('\n\n'), offer ? { offer } : undefined);
+  }
+  if (nothingToWithdraw && !a.problem) {
+    return say("There's nothing waiting for approval right now, so there is nothing to withdraw and nothing will change. Is there anything else I can help with?");
+  }
+  return answerOrChat(a, ctx);
+}

@@ -1,0 +1,86 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import type { PlanContext } from '../../../plan-context.js';
+import { BUSINESS } from '../../../../schema/business/profile.js';
+import { lastExecuted } from '../conversation.js';
+import type { Analysis } from '../analysis/analyze.js';
+import { serviceName, type Service } from '../analysis/services.js';
+import { clip, formatPrice, isRecord } from '../analysis/text.js';
+import { formatWhen } from '../analysis/when.js';
+import { emailBody, firstName } from '../replies/templates.js';
+
+/** The email the customer asked for: about the booking just requested, the one discussed, or the last ticket. */
+export function planEmail(
+  messages: BaseMessage[],
+  a: Analysis,
+  ctx: PlanContext,
+  customer: NonNullable<PlanContext['customer']>,
+  booking: { service: Service | undefined; serviceId: string; start: string } | undefined,
+  emailChanging: boolean,
+): { args?: { customer_id: string; subject: string; body: string }; note?: string } {
+  if (!customer.email && !emailChanging) {
+    return { note: "We don't have an email address on file for you yet, so I can't email you. If you tell me your email address, I can ask to add it to your account." };
+  }
+  if (emailChanging) {
+    return { note: "Once your new email address is approved, just ask and I'll email you the details." };
+  }
+  const name = firstName(ctx);
+  const tz = ctx.timeZone;
+  const bookingFacts = (serviceId: string, start: string, status: string, bookingId?: string) => {
+    const s = ctx.services.find((x) => x.id === serviceId);
+    return [
+      `Service: ${s?.name ?? serviceName(ctx.services, serviceId)}`,
+      `When: ${formatWhen(start, tz)}`,
+      ...(s ? [`Price: ${formatPrice(s.price_cents)}`] : []),
+      ...(bookingId ? [`Booking: ${bookingId}`] : []),
+      `Status: ${status}`,
+    ];
+  };
+  const REQUESTED = 'Requested. Our team reviews every booking request and will confirm it shortly.';
+  if (booking) {
+    const svc = serviceName(ctx.services, booking.serviceId);
+    return {
+      args: {
+        customer_id: customer.id,
+        subject: clip(`Your ${BUSINESS.shortName} booking request: ${svc} on ${formatWhen(booking.start, tz)}`, 200),
+        body: emailBody(name, 'Thanks for your booking request. Here are the details:', bookingFacts(booking.serviceId, booking.start, REQUESTED), 'If anything needs to change, just let us know in Slack.'),
+      },
+    };
+  }
+  const base = a.base;
+  if (base && ['pending', 'proposed', 'executed', 'on_file'].includes(base.status)) {
+    const confirmed = base.status === 'executed' || base.status === 'on_file';
+    const svc = serviceName(ctx.services, base.service_id);
+    return {
+      args: {
+        customer_id: customer.id,
+        subject: clip(`Your ${BUSINESS.shortName} booking ${confirmed ? 'confirmation' : 'request'}: ${svc} on ${formatWhen(base.start_time, tz)}`, 200),
+        body: emailBody(
+          name,
+          confirmed ? 'Your visit is booked. Here are the details:' : 'Thanks for your booking request. Here are the details:',
+          bookingFacts(base.service_id, base.start_time, confirmed ? 'Confirmed' : REQUESTED, base.booking_id),
+          'If anything needs to change, just let us know in Slack.',
+        ),
+      },
+    };
+  }
+  const ticket = lastExecuted(messages, 'create_ticket');
+  const tr = ticket && isRecord(ticket.result) && isRecord(ticket.result.ticket) ? ticket.result.ticket : undefined;
+  if (ticket && tr) {
+    return {
+      args: {
+        customer_id: customer.id,
+        subject: clip(`Your ${BUSINESS.shortName} support ticket ${String(tr.id ?? '')}`.trim(), 200),
+        body: emailBody(
+          name,
+          "We've opened a support ticket for you. Here are the details:",
+          [`Ticket: ${String(tr.id ?? '')}`, `Subject: ${String(tr.subject ?? ticket.args.subject ?? '')}`, `Priority: ${String(tr.priority ?? ticket.args.priority ?? '')}`],
+          'Our team will follow up with you soon.',
+        ),
+      },
+    };
+  }
+  if (a.bookingWanted || a.rescheduleWanted) {
+    return { note: "Once we've settled the booking details, I can email you the confirmation." };
+  }
+  return { note: "What would you like me to email you? I can send the details of a booking once we've set one up, or of a ticket we've opened." };
+}

@@ -1,0 +1,59 @@
+import type { PlanContext } from '../../../plan-context.js';
+import type { Offer } from '../conversation.js';
+import type { Analysis } from '../analysis/analyze.js';
+import { ticketSubject } from '../analysis/entities.js';
+import { clip, normalize } from '../analysis/text.js';
+import { isoInZone, localOf } from '../analysis/when.js';
+import { denyReply } from '../replies/templates.js';
+import { propose, say, type PlannedTurn } from './turn.js';
+
+const ORDINALS: Record<string, number> = { first: 0, '1st': 0, one: 0, second: 1, '2nd': 1, two: 1, third: 2, '3rd': 2, three: 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4 };
+
+/** The customer answering an offer of ours: yes to a proposal or a ticket, or picking one of the alternatives. */
+export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): PlannedTurn | undefined {
+  const t = normalize(a.text);
+  if (a.cues.deny) return say(denyReply());
+  if (!ctx.customer) return undefined;
+  const customerId = ctx.customer.id;
+  switch (offer.kind) {
+    case 'ticket': {
+      if (!a.cues.affirm) return undefined;
+      const args = {
+        customer_id: customerId,
+        subject: ticketSubject('Question', offer.question),
+        description: clip(offer.question, 4000),
+        priority: 'low',
+        category: 'general',
+      };
+      return propose([{ name: 'create_ticket', args }], []);
+    }
+    case 'propose': {
+      if (!a.cues.affirm) return undefined;
+      const args = 'customer_id' in offer.args ? { ...offer.args, customer_id: customerId } : offer.args;
+      return propose([{ name: offer.tool, args }], []);
+    }
+    case 'alternatives': {
+      let idx = -1;
+      const ord = /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(t);
+      if (ord) idx = ord[1] ? ORDINALS[ord[1]]! : Number(ord[2]) - 1;
+      else if (/^(?:the )?(?:one|two|three)\b/.test(t)) idx = ORDINALS[t.split(' ').find((w) => w in ORDINALS) ?? '']!;
+      if (idx < 0 && a.when.time) {
+        idx = offer.options.findIndex((o) => {
+          const l = localOf(o.start_time, ctx.timeZone);
+          const sameDay = !a.when.date || (a.when.date.day === l.day && a.when.date.month === l.month);
+          return sameDay && l.hour === a.when.time!.hour && l.minute === a.when.time!.minute;
+        });
+      }
+      if (idx < 0 && a.cues.affirm && offer.options.length === 1) idx = 0;
+      const pick = offer.options[idx];
+      if (!pick) return undefined;
+      const args: Record<string, unknown> = {
+        customer_id: customerId,
+        service_id: offer.service_id,
+        start_time: isoInZone(new Date(pick.start_time), ctx.timeZone),
+        ...(offer.notes ? { notes: offer.notes } : {}),
+      };
+      return propose([{ name: 'book_slot', args }], []);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { localParts } from '../../core/time.js';
+
+/**
+ * The business's calendar, as the "Business hours" and "Holiday hours" help articles state it:
+ * visits start on the hour within the weekly opening hours, never on the six public holidays, and
+ * end early on December 24 and 31. The seed creates slots from it, the booking tool checks against
+ * it and the planner reads its hours, so a visit is never offered on a day the help centre says we
+ * are closed.
+ */
+
+export type LocalDate = { year: number; month: number; day: number };
+
+/** The crews whose hours the calendar offers, each one visit at a time. */
+export const CREWS = ['crew-a', 'crew-b'] as const;
+
+/** How many days ahead (from tomorrow) there are slots to book. */
+export const SLOT_DAYS = 14;
+
+/** Opening hours, local time: [first start hour, last start hour] by weekday (0 = Sunday). */
+export const OPENING_HOURS: Readonly<Record<number, readonly [number, number] | undefined>> = {
+  1: [8, 17],
+  2: [8, 17],
+  3: [8, 17],
+  4: [8, 17],
+  5: [8, 17],
+  6: [9, 13],
+};
+
+const weekHours = Object.values(OPENING_HOURS).filter((h): h is readonly [number, number] => Boolean(h));
+/** The earliest and latest start hour of any day of the week: what a bare "at 9" may mean. */
+export const FIRST_START_HOUR = Math.min(...weekHours.map((h) => h[0]));
+export const LAST_START_HOUR = Math.max(...weekHours.map((h) => h[1]));
+
+/** Day of month of the n-th `weekday` (0 = Sunday) of a month; n = -1 for the last one. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): number {
+  if (n > 0) {
+    const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+    return 1 + ((weekday - first + 7) % 7) + (n - 1) * 7;
+  }
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = new Date(Date.UTC(year, month - 1, lastDay)).getUTCDay();
+  return lastDay - ((last - weekday + 7) % 7);
+}
+
+/** The days the business is closed in `year`. */
+export function closedDays(year: number): LocalDate[] {
+  return [
+    { year, month: 1, day: 1 }, // New Year's Day
+    { year, month: 5, day: nthWeekday(year, 5, 1, -1) }, // Memorial Day: last Monday of May
+    { year, month: 7, day: 4 }, // Independence Day
+    { year, month: 9, day: nthWeekday(year, 9, 1, 1) }, // Labor Day: first Monday of September
+    { year, month: 11, day: nthWeekday(year, 11, 4, 4) }, // Thanksgiving: fourth Thursday of November
+    { year, month: 12, day: 25 }, // Christmas Day
+  ];
+}
+
+export const holidays = closedDays;
+
+const same = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
+
+export const isClosedDay = (d: LocalDate): boolean => closedDays(d.year).some((h) => same(h, d));
+
+/** The last hour a visit may start, or undefined when the day keeps its usual hours. */
+export function earlyCloseLastStart(d: LocalDate): number | undefined {
+  // Closing at 14:00: the last one-hour start is 13:00.
+  return d.month === 12 && (d.day === 24 || d.day === 31) ? 13 : undefined;
+}
+
+const weekdayOf = (d: LocalDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+
+/** [first start hour, last start hour] of a local day, holidays and early closing applied; undefined when closed. */
+export function openingHours(d: LocalDate): readonly [number, number] | undefined {
+  const hours = OPENING_HOURS[weekdayOf(d)];
+  if (!hours || isClosedDay(d)) return undefined;
+  return [hours[0], Math.min(hours[1], earlyCloseLastStart(d) ?? hours[1])];
+}
+
+/** Whether a visit may start at `at` (on the hour, within that day's opening hours). */
+export function isOpen(at: Date, timeZone: string): boolean {
+  const local = localParts(at, timeZone);
+  const hours = openingHours(local);
+  return Boolean(hours) && local.minute === 0 && local.hour >= hours![0] && local.hour <= hours![1];
+}
+
+/** "Mon-Fri 8:00-17:00, Sat 9:00-13:00": the weekly hours in one line, so descriptions can't drift. */
+export function describeOpeningHours(): string {
+  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const groups: { from: number; to: number; hours: string }[] = [];
+  for (let d = 0; d < 7; d++) {
+    const h = OPENING_HOURS[d];
+    if (!h) continue;
+    const hours = `${h[0]}:00-${h[1]}:00`;
+    const last = groups[groups.length - 1];
+    if (last && last.to === d - 1 && last.hours === hours) last.to = d;
+    else groups.push({ from: d, to: d, hours });
+  }
+  return groups.map((g) => `${names[g.from]}${g.to > g.from ? `-${names[g.to]}` : ''} ${g.hours}`).join(', ');
+}

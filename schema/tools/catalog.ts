@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import { describeOpeningHours, SLOT_DAYS } from '../business/calendar.js';
+import { BookSlotInput, BookSlotOutput } from './book-slot.js';
+import { canonicalJson, hashArgs } from './canonical.js';
+import { readTool, writeTool, type ToolContract } from './contract.js';
+import { CreateTicketInput, CreateTicketOutput } from './create-ticket.js';
+import { LookupCustomerInput, LookupCustomerOutput } from './lookup-customer.js';
+import { SearchKnowledgeBaseInput, SearchKnowledgeBaseOutput } from './search-knowledge-base.js';
+import { SendEmailInput, SendEmailOutput } from './send-email.js';
+import { UpdateCustomerInput, UpdateCustomerOutput } from './update-customer.js';
+import { storableJson } from '../../core/storable-text.js';
+
+/**
+ * The one list of tools. The MCP server publishes it with a handler joined to each entry, the
+ * agent's gate routes by `MUTATING_TOOLS`, the eval checks argument validity with `parseToolArgs`,
+ * the Slack edit form is generated from `input`. Nothing else names the tools again.
+ */
+export const TOOL_CATALOG = [
+  readTool({
+    name: 'search_knowledge_base',
+    title: 'Search the help centre',
+    verb: 'Search the help centre',
+    description:
+      "Search Brightwell's help-centre articles (prices, booking, cancellation and rescheduling, service area, hours, payment and refunds, guarantees, preparing for a visit, safety, accounts). " +
+      "Use it before answering any policy, price or how-to question, and answer from the returned snippets only; cite the article title. Pass the customer's question in their own words. " +
+      'Returns the best matching articles first, each with id, title, topic, a plain-text snippet and a relevance score.',
+    input: SearchKnowledgeBaseInput,
+    output: SearchKnowledgeBaseOutput,
+  }),
+  readTool({
+    name: 'lookup_customer',
+    title: 'Look up a customer',
+    verb: 'Look up a customer',
+    description:
+      'Find a customer record by customer_id, email (exact, any case), phone (any format; only the digits are compared) or name (full or partial, typos tolerated). ' +
+      'Give at least one; several narrow the search. Returns status "found" with the record, upcoming bookings and open tickets; ' +
+      '"ambiguous" with candidates (masked email and city) — then ask the customer which one, never guess; or "not_found". ' +
+      'In a customer conversation it only ever returns that customer.',
+    input: LookupCustomerInput,
+    output: LookupCustomerOutput,
+  }),
+  writeTool({
+    name: 'create_ticket',
+    title: 'Create a support ticket',
+    verb: 'Create a support ticket',
+    description:
+      'Open a support ticket for a customer so the team follows up: complaints, damage, billing questions, anything the help centre cannot settle in the conversation. ' +
+      'Needs the customer_id, a one-line subject, a description in the customer\'s words, a category and a priority (urgent only for safety or active damage). ' +
+      "Changes data: it runs only after a manager approves the exact arguments. Returns the ticket with its id (TKT-…).",
+    input: CreateTicketInput,
+    output: CreateTicketOutput,
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }),
+  writeTool({
+    name: 'update_customer',
+    title: 'Update customer details',
+    verb: 'Update customer details',
+    description:
+      "Change a customer's record: name, email, phone, full postal address, preferences (only the keys given change) or staff notes. " +
+      'Put only the fields to change in `changes`; everything else stays as it is. An email already used by another customer is refused (conflict). ' +
+      'Changes data: it runs only after a manager approves the exact arguments. Returns the record before and after, and which fields actually changed.',
+    input: UpdateCustomerInput,
+    output: UpdateCustomerOutput,
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }),
+  writeTool({
+    name: 'send_email',
+    title: 'Send an email',
+    verb: 'Send an email',
+    description:
+      "Email a customer (a confirmation, a summary, the information they asked for). It goes to the customer's address on file; in a customer conversation leave `to` out — another address is refused. " +
+      'Write a plain-text body signed "Brightwell Home Services". Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the outbox id; delivery happens shortly afterwards.',
+    input: SendEmailInput,
+    output: SendEmailOutput,
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  }),
+  writeTool({
+    name: 'book_slot',
+    title: 'Book a visit',
+    verb: 'Book a visit',
+    description:
+      `Book a service visit for a customer at a start time. Visits start on the hour, local time: ${describeOpeningHours()} (first and last start; a longer service must finish within the hour after the last start), from tomorrow up to ${SLOT_DAYS} days ahead. ` +
+      'Give start_time as ISO 8601 with the business time-zone offset. If the time is taken or not allowed, the error lists the nearest free start times in details.alternatives: offer those, never invent times. ' +
+      'Changes data: it runs only after a manager approves the exact arguments. Returns the booking (BKG-…), its crew, times and price.',
+    input: BookSlotInput,
+    output: BookSlotOutput,
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }),
+] as const;
+
+export type ToolName = (typeof TOOL_CATALOG)[number]['name'];
+/** The exact contract of one tool, with its own input and output types. */
+export type ContractOf<N extends ToolName> = Extract<(typeof TOOL_CATALOG)[number], { name: N }>;
+
+export const TOOLS: readonly ToolContract[] = TOOL_CATALOG as unknown as readonly ToolContract[];
+
+const BY_NAME: ReadonlyMap<string, ToolContract> = new Map(TOOLS.map((t) => [t.name, t]));
+
+/** Derived, never typed twice: routing through the approval gate depends on this set only. */
+export const MUTATING_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((t) => t.mutating).map((t) => t.name));
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((t) => !t.mutating).map((t) => t.name));
+
+export const isMutating = (toolName: string): boolean => MUTATING_TOOLS.has(toolName);
+
+export function getTool(name: string): ToolContract | undefined {
+  return BY_NAME.get(name);
+}
+
+export type ParsedArgs =
+  | { ok: true; args: Record<string, unknown>; canonical: string; hash: string }
+  | { ok: false; issues: { path: string; message: string }[] };
+
+/**
+ * Validate raw arguments with the tool's own schema and return the canonical form (defaults
+ * applied, unknown keys dropped) and its hash: what an approval is granted for.
+ */
+export function parseToolArgs(toolName: string, raw: unknown): ParsedArgs {
+  const tool = BY_NAME.get(toolName);
+  if (!tool) return { ok: false, issues: [{ path: '', message: `unknown tool "${toolName}"` }] };
+  // Text Postgres can't store (NUL, lone surrogates) is cleaned before validation, so the canonical
+  // arguments an approval is granted for are the ones the write will store.
+  const result = (tool.input as z.ZodType).safeParse(storableJson(raw ?? {}));
+  if (!result.success) {
+    return {
+      ok: false,
+      issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+    };
+  }
+  const args = JSON.parse(canonicalJson(result.data)) as Record<string, unknown>;
+  return { ok: true, args, canonical: canonicalJson(args), hash: hashArgs(args) };
+}

@@ -1,0 +1,46 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+
+// zod objects, possibly carrying refinements (still ZodObject in zod 4).
+export type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * What every side agrees on about one tool, without its implementation: the tool server joins a
+ * handler to it, the agent routes by `mutating`, the bot renders cards and edit forms from it.
+ */
+interface ContractBase<N extends string, I extends AnyObject, O extends AnyObject> {
+  name: N;
+  title: string;
+  /** Written for the model: when to use it, what it needs, what it returns. */
+  description: string;
+  input: I;
+  output: O;
+  annotations: Omit<ToolAnnotations, 'title'>;
+  /** Plain words for people (approval cards, audit): "Book a visit". */
+  verb: string;
+}
+
+export interface ReadContract<N extends string = string, I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
+  extends ContractBase<N, I, O> {
+  mutating: false;
+}
+
+/** A write: runs only through the approval gate. */
+export interface WriteContract<N extends string = string, I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
+  extends ContractBase<N, I, O> {
+  mutating: true;
+}
+
+export type ToolContract = ReadContract | WriteContract;
+
+export const readTool = <N extends string, I extends AnyObject, O extends AnyObject>(
+  t: Omit<ReadContract<N, I, O>, 'mutating' | 'annotations'> & { annotations?: ReadContract['annotations'] },
+): ReadContract<N, I, O> => ({
+  ...t,
+  mutating: false,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, ...t.annotations },
+});
+
+export const writeTool = <N extends string, I extends AnyObject, O extends AnyObject>(
+  t: Omit<WriteContract<N, I, O>, 'mutating'>,
+): WriteContract<N, I, O> => ({ ...t, mutating: true, annotations: { readOnlyHint: false, ...t.annotations } });
