@@ -1,5 +1,6 @@
 import { formatInZone } from '../core/time.js';
 import type { PlanContext } from './plan-context.js';
+import { BUSINESS } from '../schema/business/profile.js';
 
 /** The system prompt for a real model. The gate does not depend on anything said here. */
 export function systemPrompt(ctx: PlanContext): string {
@@ -15,7 +16,7 @@ export function systemPrompt(ctx: PlanContext): string {
   const services = ctx.services
     .map((s) => `- ${s.id}: ${s.name}, ${s.duration_minutes} min, $${(s.price_cents / 100).toFixed(2)}`)
     .join('\n');
-  return `You are the customer-support assistant of Brightwell Home Services (cleaning, repairs and installs), answering in a Slack thread.
+  return `You are the customer-support assistant of ${BUSINESS.name} (cleaning, repairs and installs), answering in a Slack thread.
 Now: ${formatInZone(ctx.now, ctx.timeZone)} (${ctx.now}); business time zone ${ctx.timeZone}. Give times to customers in that zone; give tool start_time values as ISO 8601 with that zone's offset.
 ${customer}
 

@@ -6,8 +6,9 @@ import type { ModalView } from './blocks/types.js';
 import type { BotDeps } from './deps.js';
 import { approverMention, escapeText } from './escape.js';
 import { tellPrivately } from './replies.js';
+import { BUSINESS } from '../schema/business/profile.js';
 
-export const NOT_A_MANAGER = 'Only Brightwell managers can approve, edit or reject requests. Nothing was changed.';
+export const NOT_A_MANAGER = `Only ${BUSINESS.shortName} managers can approve, edit or reject requests. Nothing was changed.`;
 export const NOT_FOUND = "I can't find that approval (it may have been removed, or this card is out of date). Nothing was changed.";
 
 const DONE_WORD: Partial<Record<Approval['status'], string>> = {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
-import { DEMO_MANAGERS, DEMO_SLACK_USERS } from '../schema/seed/slack-users.js';
+import { DEMO_MANAGERS, DEMO_SLACK_USERS } from '../schema/demo.js';
 import { startLocalSlack, type LocalSlack, type LocalSlackTiming } from '../local-slack/index.js';
 import type { SlackConnection } from './app.js';
+import { BUSINESS } from '../schema/business/profile.js';
 
 /** The demo workspace's fixed ids (channel names #support and #managers). */
 export const LOCAL_IDS = {
@@ -48,7 +49,7 @@ export async function startLocalWorkspace(
     eventsUrls: opts.eventsUrls,
     users: [
       ...DEMO_SLACK_USERS.map((u) => ({ id: u.id, name: u.name, real_name: u.real_name })),
-      { id: connection.botUserId!, name: 'brightwell', real_name: 'Brightwell Support', is_bot: true },
+      { id: connection.botUserId!, name: BUSINESS.shortName.toLowerCase(), real_name: `${BUSINESS.shortName} Support`, is_bot: true },
     ],
     channels: [
       { id: connection.supportChannel!, name: 'support' },

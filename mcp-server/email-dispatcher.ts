@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/db.js';
 import type { Logger } from '../core/logger.js';
 import { sendSmtp, SmtpError } from './smtp.js';
+import { BUSINESS } from '../schema/business/profile.js';
 
 /**
  * Delivers what send_email queued. send_email only INSERTs into email_outbox inside the approval's
@@ -62,7 +63,7 @@ export interface EmailDispatcher {
   readonly transportName: 'smtp' | 'log' | 'custom';
 }
 
-export const DEFAULT_FROM = 'Brightwell Home Services <support@brightwell.example>';
+export const DEFAULT_FROM = BUSINESS.emailFrom;
 
 /** The default transport: one JSON line per message in `<dataDir>/outbox.log`. */
 export function deliveryLogTransport(dataDir: string, clock: Clock, logger: Logger): EmailTransport {

@@ -10,6 +10,7 @@ import { dryRunWrite, runGatedWrite } from './gate.js';
 import { callerLabel, LOCAL_CALLER, scopeFor, type Caller } from './caller.js';
 import { CallMetaSchema } from '../schema/tools/call-meta.js';
 import { SERVED_TOOLS } from './registry.js';
+import { BUSINESS } from '../schema/business/profile.js';
 
 export interface ToolServerDeps {
   pool: Pool;
@@ -21,7 +22,7 @@ export interface ToolServerDeps {
 /** What someone who is not a known customer may use. */
 const ANONYMOUS_TOOL = 'search_knowledge_base';
 
-export const SERVER_INFO = { name: 'brightwell-support-tools', version: '0.1.0' } as const;
+export const SERVER_INFO = { name: `${BUSINESS.shortName.toLowerCase()}-support-tools`, version: '0.1.0' } as const;
 
 /** Run one tool call: scope from the caller and `_meta`, reads straight through, writes through the gate. */
 export async function callTool(
@@ -92,7 +93,7 @@ export function createToolServer(deps: ToolServerDeps): McpServer {
 export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      'Tools of Brightwell Home Services. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.',
+      `Tools of ${BUSINESS.name}. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.`,
   });
   for (const tool of SERVED_TOOLS) {
     server.registerTool(

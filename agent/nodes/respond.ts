@@ -7,6 +7,8 @@ import type { AgentStateType, AgentUpdate } from '../state.js';
 import { toolOutcomeMessage, toolOutcomeOf } from '../tool-outcome.js';
 import { textOf } from '../window.js';
 
+const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
 const STEP_LIMIT_REPLY =
   "Sorry, I couldn't work that one out. Could you say it another way? If you'd like, I can also open a ticket so someone from the team follows up.";
 
@@ -38,7 +40,7 @@ export const respondNode = (deps: AgentDeps) => async (state: AgentStateType): P
   const services = await loadServices(deps.pool);
   const lines = state.pending
     .filter((p) => ids.has(p.approval_id))
-    .map((p) => `• ${describeCall(p.tool, p.args, { timeZone: deps.timeZone, services })}`);
+    .map((p) => `• ${capitalize(describeCall({ name: p.tool, args: p.args }, { timeZone: deps.timeZone, services }))}`);
   const intro = caller && AIMessage.isInstance(caller) ? textOf(caller).trim() : '';
   const reply = [
     intro,

@@ -4,6 +4,7 @@ import { approverMention, escapeText } from '../escape.js';
 import { verbOf } from './card.js';
 import { age, when } from './format.js';
 import { fit, mrkdwn, plain, type Block, type HomeView, type ModalView } from './types.js';
+import { BUSINESS } from '../../schema/business/profile.js';
 
 export type HomeApproval = Pick<Approval, 'id' | 'tool' | 'status' | 'customer_id' | 'created_at' | 'expires_at' | 'approver' | 'decided_at' | 'decision_reason'> & {
   customer_name: string | null;
@@ -23,7 +24,7 @@ const DECISION_WORD: Partial<Record<Approval['status'], string>> = {
 /** App Home for managers: what waits (oldest first), what was decided lately, and the link form. */
 export function managerHome(p: { pending: HomeApproval[]; pendingTotal: number; decided: HomeApproval[]; now: Date; timeZone: string; linkedUsers: number }): HomeView {
   const blocks: Block[] = [
-    { type: 'header', text: plain('Brightwell approvals') },
+    { type: 'header', text: plain(`${BUSINESS.shortName} approvals`) },
     {
       type: 'actions',
       block_id: 'home_actions',
@@ -65,7 +66,7 @@ export function customerHome(p: { linkedName: string | null; supportChannel?: st
   return {
     type: 'home',
     blocks: [
-      { type: 'header', text: plain('Brightwell Home Services') },
+      { type: 'header', text: plain(BUSINESS.name) },
       {
         type: 'section',
         text: mrkdwn(

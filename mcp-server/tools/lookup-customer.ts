@@ -57,7 +57,7 @@ async function findCustomers(db: Queryable, args: LookupCustomerArgs): Promise<C
     params,
   );
   const best = fuzzy.rows[0]?.score ?? 0;
-  // "Maria Gonzales" → Maria Gonzalez, not every Maria: keep only those nearly as close as the best.
+  // "Ann Lopes" → Ann Lopez, not every Ann: keep only those nearly as close as the best.
   return fuzzy.rows.filter((r) => r.score >= best - 0.1);
 }
 

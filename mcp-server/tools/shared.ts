@@ -54,7 +54,7 @@ export async function requireCustomer(
   return row;
 }
 
-/** "maria.gonzalez@example.com" → "m***z@example.com": enough to tell two people apart, not to write to. */
+/** "ann.lopez@example.com" → "a***z@example.com": enough to tell two people apart, not to write to. */
 export function maskEmail(email: string | null): string | null {
   if (!email) return null;
   const at = email.lastIndexOf('@');

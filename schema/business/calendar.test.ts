@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { createSeededDatabase, TEST_TZ, type TestDatabase } from '../../core/testing/test-database.js';
-import { closedDays, earlyCloseLastStart, isClosedDay } from './calendar.js';
+import { closedDays, earlyCloseLastStart, isClosedDay, isOpen, openingHours } from './calendar.js';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {
@@ -15,6 +15,17 @@ describe('holiday calendar', () => {
     expect(isClosedDay({ year: 2026, month: 12, day: 26 })).toBe(false);
     expect(earlyCloseLastStart({ year: 2026, month: 12, day: 24 })).toBe(13);
     expect(earlyCloseLastStart({ year: 2026, month: 12, day: 23 })).toBeUndefined();
+  });
+
+  it('gives each day its hours: weekdays, Saturday mornings, closed on Sundays and holidays, early on Christmas Eve', () => {
+    expect(openingHours({ year: 2026, month: 12, day: 7 })).toEqual([8, 17]);
+    expect(openingHours({ year: 2026, month: 12, day: 12 })).toEqual([9, 13]);
+    expect(openingHours({ year: 2026, month: 12, day: 13 })).toBeUndefined();
+    expect(openingHours({ year: 2026, month: 12, day: 25 })).toBeUndefined();
+    expect(openingHours({ year: 2026, month: 12, day: 24 })).toEqual([8, 13]);
+    expect(isOpen(new Date('2026-12-08T15:00:00Z'), TEST_TZ)).toBe(true);
+    expect(isOpen(new Date('2026-12-08T15:30:00Z'), TEST_TZ)).toBe(false);
+    expect(isOpen(new Date('2026-12-24T19:00:00Z'), TEST_TZ)).toBe(false);
   });
 
   it('the seeded calendar has no slot on Christmas and none after 2 p.m. on Christmas Eve', async () => {

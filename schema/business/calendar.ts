@@ -31,6 +31,13 @@ const weekHours = Object.values(OPENING_HOURS).filter((h): h is readonly [number
 export const FIRST_START_HOUR = Math.min(...weekHours.map((h) => h[0]));
 export const LAST_START_HOUR = Math.max(...weekHours.map((h) => h[1]));
 
+/** Start times to suggest when a customer names a day but no time, by the part of the day they said. */
+export const SUGGESTED_START_HOURS: Readonly<Record<'morning' | 'afternoon' | 'any', readonly number[]>> = {
+  morning: [FIRST_START_HOUR, FIRST_START_HOUR + 2],
+  afternoon: [12, 14],
+  any: [9, 11, 14],
+};
+
 /** Day of month of the n-th `weekday` (0 = Sunday) of a month; n = -1 for the last one. */
 function nthWeekday(year: number, month: number, weekday: number, n: number): number {
   if (n > 0) {

@@ -60,6 +60,26 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
   { say: ['says he is from', 'says she is from', 'at my door', 'not expecting', 'suspicious', 'scam', 'impostor'], means: 'who is coming identity' },
   { say: ["hasn't changed", 'still not changed', 'takes so long', 'still pending', 'hours ago'], means: 'approval' },
   { say: ['same visit', 'combine', 'at the same time', 'together', 'both'], means: 'more than one service' },
+  { say: ['pay', 'paying'], means: 'charge fee cost price payment card' },
+  { say: ['extra'], means: 'fee surcharge charge' },
+  { say: ['cost', 'costs'], means: 'price charge fee' },
+  { say: ['charge', 'charges'], means: 'fee price' },
+  { say: ['compensation', 'compensate'], means: 'refund' },
+  { say: ['money'], means: 'refund charge payment' },
+  { say: ['late'], means: 'delay' },
+  { say: ['arrive', 'turn', 'show'], means: 'arrival window' },
+  { say: ['inside'], means: 'access lockbox key home' },
+  { say: ['missed', 'skipped', 'forgot'], means: 'guarantee re-clean' },
+  { say: ['weekend', 'weekends'], means: 'saturday sunday' },
+  { say: ['cancel'], means: 'cancellation' },
+  { say: ['tip'], means: 'tipping' },
+  { say: ['safe'], means: 'safety background vetting insurance' },
+  { say: ['sick', 'ill'], means: 'illness' },
+  { say: ['dog', 'dogs', 'cat', 'cats', 'puppy', 'kitten'], means: 'pet' },
+  { say: ['mom', 'mum', 'mother', 'dad', 'father'], means: 'parent family' },
+  { say: ['place'], means: 'address property' },
+  { say: ['where'], means: 'area address' },
+  { say: ['move'], means: 'reschedule' },
 ];
 
 /** "I'm 70", "I am 82", "70 years old": an age, which means the senior discount. */
@@ -96,8 +116,9 @@ export function expansions(query: string): string[] {
 }
 
 /**
- * Extra words customers use for a word that appears in a service's name. Keyed by the (stemmed)
- * name word, so it works for whatever catalogue PlanContext.services carries.
+ * The catalogue's side of the vocabulary: extra words customers use for a word that appears in a
+ * service's name. Keyed by the name word, not by service id, so it works for whatever catalogue
+ * the services table holds (a service whose name has none of these words still matches by name).
  */
 export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   standard: ['regular', 'basic', 'routine', 'normal', 'standard', 'weekly clean', 'biweekly clean', 'general clean', 'house clean', 'home clean', 'maid'],
@@ -111,3 +132,11 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   thermostat: ['thermostat', 'nest', 'ecobee', 'hive'],
   fan: ['ceiling fan', 'fan'],
 };
+
+/** Words in service names that say nothing about which service it is. */
+export const SERVICE_NAME_FILLERS: readonly string[] = [
+  'home', 'clean', 'cleaning', 'repair', 'install', 'installation', 'service', 'hour', 'wall', 'mounting', 'interior', 'smart', 'in', 'out', 'ceiling', 'patch',
+];
+
+/** Name words too common in other senses to count on their own ("move it to Thursday"): only their aliases name the service. */
+export const SERVICE_WORDS_NOT_ALONE: readonly string[] = ['move', 'window'];

@@ -60,6 +60,16 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosRun> {
     if (!opts.keepTemp) rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
+  // A signal's default action skips 'exit' handlers (a test runner stopped with SIGTERM): clean up,
+  // then die of the same signal.
+  const onSignal = (sig: NodeJS.Signals) => {
+    onExit();
+    process.off('exit', onExit);
+    process.kill(process.pid, sig);
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const hooked = signals.filter((sig) => process.listenerCount(sig) === 0);
+  for (const sig of hooked) process.once(sig, onSignal);
   const t0 = Date.now();
   const timed = async (fn: () => Promise<TrialResult>, name: string): Promise<void> => {
     const started = Date.now();
@@ -140,6 +150,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosRun> {
     await cluster?.destroy().catch(() => undefined);
     killAllSync();
     process.off('exit', onExit);
+    for (const sig of hooked) process.off(sig, onSignal);
     if (!opts.keepTemp) rmSync(dir, { recursive: true, force: true });
     else log(`kept ${dir}`);
   }

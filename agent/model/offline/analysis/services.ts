@@ -1,5 +1,5 @@
 import type { PlanContext } from '../../../plan-context.js';
-import { SERVICE_ALIASES } from '../../../../schema/knowledge/thesaurus.js';
+import { SERVICE_ALIASES, SERVICE_NAME_FILLERS, SERVICE_WORDS_NOT_ALONE } from '../../../../schema/knowledge/thesaurus.js';
 import { contentWords, normalize, stem, words } from './text.js';
 
 export type Service = PlanContext['services'][number];
@@ -7,13 +7,8 @@ export type Service = PlanContext['services'][number];
 /** The catalogue's aliases (schema/knowledge), keyed the way keys are compared (stemmed: "drywall" is "drywal"). */
 const SYNONYMS_BY_STEM: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SERVICE_ALIASES).map(([k, v]) => [stem(k), v]));
 
-/** Words in service names that say nothing about which service it is. */
-const GENERIC_NAME_WORDS = new Set(
-  ['home', 'clean', 'cleaning', 'repair', 'install', 'installation', 'service', 'hour', 'wall', 'mounting', 'interior', 'smart', 'in', 'out', 'ceiling', 'patch'].map(stem),
-);
-
-/** Name words too common in other senses to count on their own ("move it to Thursday"). */
-const SYNONYM_ONLY_KEYS = new Set(['move', 'window']);
+const GENERIC_NAME_WORDS = new Set(SERVICE_NAME_FILLERS.map(stem));
+const SYNONYM_ONLY_KEYS = new Set(SERVICE_WORDS_NOT_ALONE);
 
 /** Category words: "a cleaning" narrows to the cleaning services but does not pick one. */
 const CATEGORY_WORDS: Record<string, RegExp> = {

@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../../../core/time.js';
-import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
+import { FIRST_START_HOUR, LAST_START_HOUR, SUGGESTED_START_HOURS } from '../../../../schema/business/calendar.js';
 
 /** A wall-clock date and time in the business zone. */
 export interface LocalDate {
@@ -230,13 +230,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
 
 /** Example start times to offer when the customer gave a day but no time. */
 export function timeOptions(hint?: TimeHint): LocalTime[] {
-  if (hint === 'morning') return [{ hour: 8, minute: 0 }, { hour: 10, minute: 0 }];
-  if (hint === 'afternoon') return [{ hour: 12, minute: 0 }, { hour: 14, minute: 0 }];
-  return [
-    { hour: 9, minute: 0 },
-    { hour: 11, minute: 0 },
-    { hour: 14, minute: 0 },
-  ];
+  const hours = SUGGESTED_START_HOURS[hint === 'morning' || hint === 'afternoon' ? hint : 'any'];
+  return hours.map((hour) => ({ hour, minute: 0 }));
 }
 
 export function compareLocal(a: LocalDateTime, timeZone: string, nowIso: string): number {

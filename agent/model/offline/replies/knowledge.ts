@@ -1,4 +1,5 @@
 import type { PlanContext } from '../../../plan-context.js';
+import { expansions } from '../../../../schema/knowledge/thesaurus.js';
 import { matchServices } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
 
@@ -14,51 +15,13 @@ const UNINFORMATIVE = new Set(
 const PRICE_Q = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
 const TIME_Q = /\b(when|hours|open|close|closed|what time|saturdays?|sundays?|weekends?|holidays?|days?)\b/i;
 
-/** Words customers use for what the articles call something else (stemmed on use). */
-const QUERY_SYNONYMS: Record<string, string[]> = {
-  push: ['reschedule', 'move'],
-  postpone: ['reschedule', 'move'],
-  move: ['reschedule'],
-  pay: ['charge', 'fee', 'cost', 'price', 'payment', 'card'],
-  paying: ['charge', 'fee', 'cost', 'price'],
-  extra: ['fee', 'surcharge', 'charge'],
-  cost: ['price', 'charge', 'fee'],
-  charge: ['fee', 'price'],
-  compensation: ['credit', 'refund'],
-  money: ['refund', 'charge', 'payment'],
-  compensate: ['credit', 'refund'],
-  late: ['late', 'delay'],
-  arrive: ['arrival', 'window', 'start'],
-  turn: ['arrival', 'arrive', 'window'],
-  show: ['arrival', 'arrive'],
-  inside: ['access', 'lockbox', 'key', 'home'],
-  skipped: ['missed', 'guarantee', 're-clean'],
-  missed: ['guarantee', 're-clean'],
-  forgot: ['missed', 'guarantee'],
-  weekend: ['saturday', 'sunday'],
-  open: ['hours', 'business'],
-  cancel: ['cancellation'],
-  tip: ['tipping'],
-  safe: ['safety', 'background', 'vetting', 'insurance'],
-  sick: ['ill', 'illness'],
-  ill: ['illness', 'sick'],
-  dog: ['pet'],
-  mom: ['parent', 'family'],
-  mum: ['parent', 'family'],
-  mother: ['parent', 'family'],
-  dad: ['parent', 'family'],
-  father: ['parent', 'family'],
-  place: ['address', 'property'],
-  where: ['area', 'address'],
-  cat: ['pet'],
-};
-
 function questionWords(question: string): Set<string> {
   const all = contentWords(question);
   const useful = new Set([...all].filter((w) => !UNINFORMATIVE.has(w)));
   const base = useful.size ? useful : all;
   const out = new Set(base);
-  for (const w of base) for (const syn of QUERY_SYNONYMS[w] ?? []) for (const x of contentWords(syn)) out.add(x);
+  // The help-centre search expanded the question with the same thesaurus; read it the same way.
+  for (const means of expansions(question)) for (const x of contentWords(means)) out.add(x);
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { ApprovalEvent, PlanContext } from '../../../plan-context.js';
+import { describeCall, describeChanges } from '../../../describe.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import type { ToolCallLike } from '../conversation.js';
 import { formatAddress } from '../analysis/entities.js';
@@ -33,48 +34,8 @@ export const INJECTION_NOTE = 'Just so you know, I can only request changes: a m
 
 // ------------------------------------------------------------------- describing requests
 
-export function describeChanges(changes: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  if (str(changes.name)) out.push(`name to ${str(changes.name)}`);
-  if (str(changes.email)) out.push(`email to ${str(changes.email)}`);
-  if (str(changes.phone)) out.push(`phone number to ${str(changes.phone)}`);
-  if (isRecord(changes.address)) {
-    const a = changes.address;
-    out.push(`address to ${formatAddress({ line1: str(a.line1), unit: str(a.unit) || null, city: str(a.city), postal_code: str(a.postal_code) })}`);
-  }
-  if (isRecord(changes.preferences)) {
-    const p = changes.preferences;
-    if (str(p.contact)) out.push(`contact preference to ${{ sms: 'text messages', email: 'email', phone: 'phone calls' }[str(p.contact)] ?? str(p.contact)}`);
-    if (str(p.preferred_time)) out.push(`preferred visit time to ${str(p.preferred_time) === 'any' ? 'any time' : str(p.preferred_time)}`);
-    if (typeof p.eco_products === 'boolean') out.push(`product preference to ${p.eco_products ? 'eco-friendly products' : 'our standard products'}`);
-    if (str(p.pets)) out.push(`pets on file to "${str(p.pets)}"`);
-  }
-  if (typeof changes.notes === 'string') out.push('account notes');
-  return out;
-}
-
-/** "book Deep Cleaning on Tue, Dec 8, 10:00 AM EST" — what a call would do, in plain words. */
-export function describeCall(call: ToolCallLike, ctx: PlanContext): string {
-  const a = call.args;
-  switch (call.name) {
-    case 'book_slot':
-      return `book ${serviceName(ctx.services, str(a.service_id))} on ${formatWhen(str(a.start_time), ctx.timeZone)}`;
-    case 'update_customer':
-      return `update your ${joinList(describeChanges(isRecord(a.changes) ? a.changes : {}))}`;
-    case 'create_ticket':
-      return `open a ${str(a.priority) === 'urgent' ? 'urgent ' : str(a.priority) === 'high' ? 'high-priority ' : ''}support ticket: "${str(a.subject)}"`.replace('a urgent', 'an urgent');
-    case 'send_email':
-      return `email you "${str(a.subject)}"`;
-    case 'lookup_customer':
-      return 'look up your account';
-    case 'search_knowledge_base':
-      return `search our help centre for "${str(a.query)}"`;
-    case 'withdraw_request':
-      return 'withdraw your pending request';
-    default:
-      return `run ${call.name}`;
-  }
-}
+// One description of a call for the whole agent (the graph's replies use it too).
+export { describeCall, describeChanges };
 
 /**
  * The text of a tool-call message. The graph lists proposed writes itself ("I've sent this request
