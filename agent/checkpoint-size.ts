@@ -1,4 +1,4 @@
-import type { Queryable } from '../core/db.js';
+import type { Queryable } from '../core/pg-pool.js';
 
 /** Bytes a thread occupies in the checkpointer's tables (checkpoints, blobs, pending writes). */
 export async function checkpointBytes(db: Queryable, threadId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { CallMeta } from '../schema/tools/call-meta.js';
 import type { Ledger } from './approvals/ledger.js';

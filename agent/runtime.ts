@@ -5,7 +5,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { childEnv, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { Ledger } from './approvals/ledger.js';
 import { CompressedSerializer } from './compressed-serde.js';

@@ -4,7 +4,7 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { approvalIdFor as stableUuidFor } from './approvals/ledger.js';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { Approval, Ledger } from './approvals/ledger.js';
 import type { AgentGraph } from './graph.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentService } from '../agent/service.js';
 import { systemClock } from '../core/clock.js';
 import { ConfigError, testConfig } from '../core/config.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import { silentLogger } from '../core/logger.js';
 import { createSlackBot, slackConnectionFromConfig } from './app.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from './local-mode.js';

@@ -5,7 +5,7 @@ import type { DeliveryPort } from '../agent/delivery-port.js';
 import type { AgentService } from '../agent/service.js';
 import type { Clock } from '../core/clock.js';
 import { ConfigError, type Config } from '../core/config.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { CardPublisher } from './cards.js';
 import type { BotDeps } from './deps.js';

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { attachCard, pendingWithoutCard } from '../schema/approvals/store.js';
 import { approvalCard, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';

@@ -1,4 +1,4 @@
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 
 /** One conversation per Slack thread: a top-level message starts one, replies continue it. */
 export const threadIdFor = (channel: string, threadTs: string): string => `slack:${channel}:${threadTs}`;

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { AgentService } from '../agent/service.js';
 import type { CardPublisher } from './cards.js';

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import { withTransaction, type Pool } from '../core/db.js';
+import { withTransaction, type Pool } from '../core/pg-pool.js';
 import { audit } from '../schema/approvals/store.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 
 /** A message whose worker died is picked up after this long (well past any normal turn). */

@@ -23,7 +23,7 @@ import {
   type ReceiverEvent,
   type ReceiverProcessEventErrorHandlerArgs,
 } from '@slack/bolt';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { storableJson } from '../core/storable-text.js';
 import { isEventCallback, recordSlackEvent, SlackEventNotStoredError } from './dedupe.js';

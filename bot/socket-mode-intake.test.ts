@@ -4,7 +4,7 @@
 // is fed envelopes the way its SocketModeClient hands them over; only the WebSocket is left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, type SocketModeReceiver } from '@slack/bolt';
-import { createPool, type Pool } from '../core/db.js';
+import { createPool, type Pool } from '../core/pg-pool.js';
 import { silentLogger } from '../core/logger.js';
 import { createSeededDatabase, type TestDatabase } from '../core/testing/test-database.js';
 import { startTcpProxy, type TcpProxy } from '../core/testing/tcp-proxy.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from './db.js';
+import { createPool } from './pg-pool.js';
 import { createLogger, safeError, scrubSecrets } from './logger.js';
 import { createEmptyDatabase, type TestDatabase } from './testing/test-database.js';
 

@@ -1,5 +1,5 @@
 import { ConfigError } from './config.js';
-import { isConnectionError } from './db.js';
+import { isConnectionError } from './pg-pool.js';
 import { createLogger, safeError, type Logger } from './logger.js';
 
 /**

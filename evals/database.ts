@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Clock } from '../core/clock.js';
-import { connectClient, createPool } from '../core/db.js';
+import { connectClient, createPool } from '../core/pg-pool.js';
 import { startEmbeddedPostgres } from '../core/embedded-postgres.js';
 import type { TestDatabase } from '../core/testing/test-database.js';
 import { migrate } from '../schema/migrate.js';

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { sendSmtp, SmtpError } from './smtp.js';
 import { BUSINESS } from '../schema/business/profile.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { withTransaction } from '../core/db.js';
+import { withTransaction } from '../core/pg-pool.js';
 import { hashArgs } from '../schema/tools/canonical.js';
 import { lockGrant, recordExecuted, recordFailed } from '../schema/approvals/store.js';
 import type { ToolContext, WriteTool } from './tool-handler.js';

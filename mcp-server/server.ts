@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/db.js';
+import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { storableJson } from '../core/storable-text.js';
 import type { ToolContext, ToolDefinition } from './tool-handler.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Clock } from '../core/clock.js';
-import type { Pool, PoolClient } from '../core/db.js';
+import type { Pool, PoolClient } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { ReadContract, ToolContract, WriteContract } from '../schema/tools/contract.js';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
-import { type Pool, withTransaction } from '../core/db.js';
+import { type Pool, withTransaction } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,7 +38,7 @@ export interface MigrateResult {
  */
 export async function migrate(
   pool: Pool,
-  opts: { logger?: Logger; afterMigrate?: (client: import('../core/db.js').PoolClient) => Promise<void> } = {},
+  opts: { logger?: Logger; afterMigrate?: (client: import('../core/pg-pool.js').PoolClient) => Promise<void> } = {},
 ): Promise<MigrateResult> {
   const log = opts.logger;
   return withTransaction(pool, async (client) => {

@@ -1,13 +1,13 @@
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { connectDatabase, type Database } from '../core/database.js';
-import { describeUrl } from '../core/db.js';
+import { connectDatabase, type Database } from '../core/connect-database.js';
+import { describeUrl } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { migrate } from './migrate.js';
 import { seedDemo } from './seed/index.js';
 
 /**
- * Connect (core/database.ts), then apply the schema and the demo seed under one lock. After this
+ * Connect (core/connect-database.ts), then apply the schema and the demo seed under one lock. After this
  * point nothing depends on whether the database is embedded or not.
  */
 export async function openDatabase(

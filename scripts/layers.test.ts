@@ -128,7 +128,7 @@ describe('layers', () => {
   });
 
   it('the rules catch what they are meant to catch', () => {
-    expect(violation('core/database.ts', 'schema/migrate.ts')).toBeDefined();
+    expect(violation('core/connect-database.ts', 'schema/migrate.ts')).toBeDefined();
     expect(violation('schema/tools/catalog.ts', 'mcp-server/registry.ts')).toBeDefined();
     expect(violation('mcp-server/stdio.ts', 'scripts/run-main.ts')).toBeDefined();
     expect(violation('agent/graph.ts', 'mcp-server/registry.ts')).toBeDefined();

@@ -4,7 +4,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { apiConfigProblems, ConfigError, slackMode, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
-import type { Database } from '../core/database.js';
+import type { Database } from '../core/connect-database.js';
 import { openDatabase } from '../schema/open-database.js';
 import type { Logger } from '../core/logger.js';
 import { DeliveryRelay } from '../agent/delivery-port.js';

@@ -99,7 +99,7 @@ describe('npm start', () => {
 
 describe('database URLs', () => {
   it('honour SSL parameters in the URL (as Supabase gives them)', async () => {
-    const { createPool } = await import('../core/db.js');
+    const { createPool } = await import('../core/pg-pool.js');
     const db = await createEmptyDatabase();
     dbs.push(db);
     const url = new URL(db.url);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
-import { withTransaction, type Pool, type Queryable } from '../../core/db.js';
+import { withTransaction, type Pool, type Queryable } from '../../core/pg-pool.js';
 import { isMutating, parseToolArgs } from '../../schema/tools/catalog.js';
 import * as store from '../../schema/approvals/store.js';
 import type { Approval, ApprovalStatus } from '../../schema/approvals/store.js';

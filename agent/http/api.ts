@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Config } from '../../core/config.js';
-import type { Pool } from '../../core/db.js';
+import type { Pool } from '../../core/pg-pool.js';
 import type { Logger } from '../../core/logger.js';
 import { storableJson, storableText } from '../../core/storable-text.js';
 import { APPROVAL_STATUSES } from '../../schema/approval-status.js';

@@ -1,4 +1,4 @@
-import type { Pool } from '../../core/db.js';
+import type { Pool } from '../../core/pg-pool.js';
 
 export interface RateDecision {
   allowed: boolean;

@@ -1,5 +1,5 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import { approvalEventOf, type ApprovalEvent } from '../plan-context.js';
 import { textOf } from '../window.js';
 

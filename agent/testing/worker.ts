@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { Command } from '@langchain/langgraph';
 import { ManualClock } from '../../core/clock.js';
 import { loadConfig } from '../../core/config.js';
-import { createPool } from '../../core/db.js';
+import { createPool } from '../../core/pg-pool.js';
 import { TEST_NOW } from '../../core/testing/test-database.js';
 import { startAgentOn } from './harness.js';
 import { ScriptedModel } from './scripted-model.js';

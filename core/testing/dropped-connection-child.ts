@@ -12,7 +12,7 @@
  */
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
-import { createPool, withTransaction } from '../db.js';
+import { createPool, withTransaction } from '../pg-pool.js';
 import { createLogger } from '../logger.js';
 
 const [mode, applicationName] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { connectClient, createPool, type Pool } from '../db.js';
+import { connectClient, createPool, type Pool } from '../pg-pool.js';
 import { fixedClock, type Clock } from '../clock.js';
 import { migrate } from '../../schema/migrate.js';
 import { seedDemo } from '../../schema/seed/index.js';

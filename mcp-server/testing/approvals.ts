@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import { parseToolArgs } from '../../schema/tools/catalog.js';
 import type { ApprovalStatus } from '../../schema/approval-status.js';
 

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fixedClock } from '../../core/clock.js';
 import { childEnv } from '../../core/config.js';
-import type { Pool } from '../../core/db.js';
+import type { Pool } from '../../core/pg-pool.js';
 import { silentLogger } from '../../core/logger.js';
 import { TEST_NOW, TEST_TZ } from '../../core/testing/test-database.js';
 import { parseToolError } from '../../schema/tools/errors.js';

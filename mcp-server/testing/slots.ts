@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import { TEST_NOW, TEST_TZ } from '../../core/testing/test-database.js';
 import { isoInZone } from '../tools/shared.js';
 

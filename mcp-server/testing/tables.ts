@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 
 /**
  * A fingerprint of every business table: row counts, and a hash of the mutable ones' content

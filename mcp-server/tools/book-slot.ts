@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Queryable } from '../../core/db.js';
+import { isUniqueViolation, type Queryable } from '../../core/pg-pool.js';
 import { formatInZone, localParts } from '../../core/time.js';
 import type { BookSlotArgs, BookSlotResult } from '../../schema/tools/book-slot.js';
 import { OPENING_HOURS } from '../../schema/business/calendar.js';

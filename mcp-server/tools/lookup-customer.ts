@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import type { LookupCustomerArgs, LookupCustomerResult } from '../../schema/tools/lookup-customer.js';
 import type { ToolContext } from '../tool-handler.js';
 import { ToolError } from '../../schema/tools/errors.js';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import { expansions, tokens } from '../../schema/knowledge/thesaurus.js';
 import type { SearchKnowledgeBaseArgs, SearchKnowledgeBaseResult } from '../../schema/tools/search-knowledge-base.js';
 import type { ToolContext } from '../tool-handler.js';

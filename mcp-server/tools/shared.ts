@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import type { CustomerRecord } from '../../schema/tools/common.js';
 import { CUSTOMER_COLUMNS, type CustomerRow } from '../../schema/customers/row.js';
 import type { ToolContext } from '../tool-handler.js';

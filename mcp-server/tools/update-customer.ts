@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../core/db.js';
+import { isUniqueViolation } from '../../core/pg-pool.js';
 import type { CustomerRecord } from '../../schema/tools/common.js';
 import type { UpdateCustomerArgs, UpdateCustomerResult } from '../../schema/tools/update-customer.js';
 import { canonicalJson } from '../../schema/tools/canonical.js';

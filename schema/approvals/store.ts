@@ -1,4 +1,4 @@
-import type { Queryable } from '../../core/db.js';
+import type { Queryable } from '../../core/pg-pool.js';
 import type { ApprovalStatus } from '../approval-status.js';
 
 /**

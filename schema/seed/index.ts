@@ -1,4 +1,4 @@
-import type { PoolClient, Queryable } from '../../core/db.js';
+import type { PoolClient, Queryable } from '../../core/pg-pool.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import { addDays, localParts, zonedTime } from '../../core/time.js';

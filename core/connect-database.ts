@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { createPool, type Pool } from './db.js';
+import { createPool, type Pool } from './pg-pool.js';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './embedded-postgres.js';
 import type { Logger } from './logger.js';
 

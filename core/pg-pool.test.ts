@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { childEnv } from './config.js';
-import { connectClient, createPool, isConnectionError, withTransaction, type PoolClient } from './db.js';
+import { connectClient, createPool, isConnectionError, withTransaction, type PoolClient } from './pg-pool.js';
 import { startTcpProxy } from './testing/tcp-proxy.js';
 import { createEmptyDatabase, type TestDatabase } from './testing/test-database.js';
 
