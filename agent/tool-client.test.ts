@@ -161,17 +161,19 @@ describe('supervised tool client (own factory)', () => {
     }
   }, 90_000);
 
-  it('with the size guard off, an oversized message makes the child exit: the call fails with tool_server_unavailable and a new child serves the next', async () => {
+  it('with the size guard off, an oversized message is refused by the child, which stays up and serves the next call', async () => {
     const others = toolServerChildren();
     const tools = await ToolClient.connect(() => stdioTransport(childEnvFor(db.url)), { maxMessageBytes: Number.POSITIVE_INFINITY, reconnectWaitMs: 60_000 });
     try {
       expect(await tools.call('search_knowledge_base', hours, meta)).toMatchObject({ ok: true });
       const first = await newChild(others);
+      // The SDK's own stdio transport stops reading for good after a line over 10 MB; ours drops
+      // the line and answers that request with an error.
       const err = await tools.call('search_knowledge_base', { query: 'x'.repeat(11 * 1024 * 1024), limit: 1 }, meta).catch((e) => e);
-      expect(err).toMatchObject({ code: 'tool_server_unavailable' });
-      await eventually('the deaf child to exit', () => (isAlive(first) ? undefined : true));
+      expect(String(err?.message ?? err)).toMatch(/too large/i);
       expect(await tools.call('search_knowledge_base', hours, meta)).toMatchObject({ ok: true });
-      expect(tools.health()).toMatchObject({ status: 'ok', restarts: 1 });
+      expect(isAlive(first)).toBe(true);
+      expect(tools.health()).toMatchObject({ status: 'ok', restarts: 0 });
     } finally {
       await tools.close();
     }

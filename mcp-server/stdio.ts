@@ -8,13 +8,13 @@
  * Flags: --email-dispatcher  also deliver queued email from this process (npm start already runs
  *                            a dispatcher; several together are safe).
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { clockFromConfig } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { openDatabase } from '../schema/open-database.js';
 import { createLogger } from '../core/logger.js';
 import { runMain } from '../core/run-main.js';
 import { startEmailDispatcher } from './email-dispatcher.js';
+import { BoundedStdioServerTransport } from './bounded-stdio-transport.js';
 import { createToolServer } from './server.js';
 
 // Anything a library prints with console.log would corrupt the protocol stream.
@@ -46,11 +46,11 @@ await runMain(async () => {
   process.stdin.on('end', () => void stop('stdin closed'));
   process.stdin.on('close', () => void stop('stdin closed'));
 
-  // The SDK's transport closes itself, and stops reading stdin for good, when a line exceeds its
-  // read buffer (10 MB): exit then, so the parent sees the session end and starts a new child,
-  // instead of keeping a process that never answers again.
+  // An oversized message is discarded and answered with an error (see bounded-stdio-transport.ts);
+  // should the transport close anyway, exit, so the parent sees the session end and starts a new
+  // child instead of keeping a process that never answers again.
   let lastError: string | undefined;
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioServerTransport();
   transport.onerror = (err) => {
     lastError = err.message;
     logger.error({ err }, 'stdio transport error');
