@@ -55,7 +55,9 @@ describe('admission control', () => {
   it('runs at most MAX_CONCURRENT_RUNS turns at once; the others wait their turn and are all answered', async () => {
     const n = 12;
     const turns = await Promise.all(
-      Array.from({ length: n }, (_, i) => h.agent.service.handleMessage({ threadId: `admit:${i}`, customerId: 'cus_005', text: `m${i}`, source: 'api' })),
+      Array.from({ length: n }, (_, i) =>
+        h.agent.service.handleMessage({ threadId: `admit:${i}`, customerId: 'cus_005', text: `m${i}`, source: 'api' }),
+      ),
     );
     expect(turns.map((t) => t.reply)).toEqual(Array.from({ length: n }, (_, i) => `answer to m${i}`));
     expect(model.peak).toBeGreaterThan(0);
@@ -65,7 +67,9 @@ describe('admission control', () => {
 
   it('past MAX_QUEUED_RUNS waiting, a request is refused at once with `overloaded` and never run', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => h.agent.service.handleMessage({ threadId: `flood:${i}`, customerId: 'cus_005', text: `f${i}`, source: 'api' })),
+      Array.from({ length: 20 }, (_, i) =>
+        h.agent.service.handleMessage({ threadId: `flood:${i}`, customerId: 'cus_005', text: `f${i}`, source: 'api' }),
+      ),
     );
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBe(20 - 2 - 12);

@@ -71,7 +71,10 @@ describe('CompressedSerializer with PostgresSaver', () => {
     const saved = await saver.put(config, checkpoint, metadata, { messages: 1 });
     const tuple = await saver.getTuple(saved);
     expect(tuple?.metadata).toEqual(metadata);
-    expect((tuple?.checkpoint.channel_values.messages as HumanMessage[]).map((m) => m.content)).toEqual([bigText, bigText]);
+    expect((tuple?.checkpoint.channel_values.messages as HumanMessage[]).map((m) => m.content)).toEqual([
+      bigText,
+      bigText,
+    ]);
     const blob = await db.pool.query<{ type: string; n: number }>(
       `SELECT type, octet_length(blob) AS n FROM checkpoint_blobs WHERE thread_id = $1 AND channel = 'messages'`,
       [config.configurable.thread_id],
@@ -93,7 +96,9 @@ describe('CompressedSerializer with PostgresSaver', () => {
     const legacy = new PostgresSaver(db.pool, new LegacySerializer());
     const saved = await legacy.put(config, checkpoint, { source: 'loop', step: 1, parents: {} }, { state: 1 });
     await legacy.putWrites(saved, [['state', value]], 'task-1');
-    const types = await db.pool.query<{ type: string }>(`SELECT type FROM checkpoint_blobs WHERE thread_id = $1`, [config.configurable.thread_id]);
+    const types = await db.pool.query<{ type: string }>(`SELECT type FROM checkpoint_blobs WHERE thread_id = $1`, [
+      config.configurable.thread_id,
+    ]);
     expect(types.rows.map((r) => r.type)).toEqual(['gz+json']);
 
     const tuple = await new PostgresSaver(db.pool, new CompressedSerializer()).getTuple(saved);

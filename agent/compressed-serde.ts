@@ -23,7 +23,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-const isInstance = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v) && !isPlainObject(v);
+const isInstance = (v: unknown): boolean =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !isPlainObject(v);
 
 /**
  * LangChain's message JSON is verbose and repetitive; gzip takes a window of messages to about a

@@ -12,14 +12,24 @@ const model = new ScriptedModel((messages) => {
   if (lastEvent(messages)) return say('Your ticket is open.');
   const text = String(messages[messages.length - 1]!.content);
   return /ticket/.test(text)
-    ? propose(call('create_ticket', { customer_id: 'cus_014', subject: 'Gutter overflow', description: text, category: 'general' }))
+    ? propose(
+        call('create_ticket', {
+          customer_id: 'cus_014',
+          subject: 'Gutter overflow',
+          description: text,
+          category: 'general',
+        }),
+      )
     : say(`answer to: ${text}`);
 });
 
 /** What the conversation's channel does with replies; a test swaps it (default: they arrive). */
 const arrive = async (_replies: string[]): Promise<void> => undefined;
 let channel: (replies: string[]) => Promise<void> = arrive;
-const delivery: DeliveryPort = { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined };
+const delivery: DeliveryPort = {
+  deliver: (_thread, replies) => channel(replies),
+  approvalsChanged: async () => undefined,
+};
 
 beforeAll(async () => {
   h = await startHarness({ model, delivery });
@@ -30,13 +40,22 @@ afterAll(async () => {
 });
 
 const undelivered = async (threadId: string) =>
-  (await h.db.pool.query(`SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`, [threadId])).rows.map(
-    (r) => r.text as string,
-  );
+  (
+    await h.db.pool.query(
+      `SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
+      [threadId],
+    )
+  ).rows.map((r) => r.text as string);
 
 describe('a repeated delivery of one message', () => {
   it('is answered once: the repeat gets the undelivered replies back and runs nothing', async () => {
-    const input = { threadId: 'delivery:1', customerId: 'cus_014', text: 'do you clean gutters?', source: 'slack' as const, messageKey: 'Ev001' };
+    const input = {
+      threadId: 'delivery:1',
+      customerId: 'cus_014',
+      text: 'do you clean gutters?',
+      source: 'slack' as const,
+      messageKey: 'Ev001',
+    };
     channel = async () => {
       throw new Error('the worker died before posting');
     };
@@ -50,14 +69,21 @@ describe('a repeated delivery of one message', () => {
     await h.agent.service.markDelivered(again.replyIds);
     const third = await h.agent.service.handleMessage(input); // and once delivered, nothing is repeated
     expect(third.replies).toEqual([]);
-    const rows = await h.db.pool.query(`SELECT role FROM conversation_messages WHERE thread_id = 'delivery:1' ORDER BY id`);
+    const rows = await h.db.pool.query(
+      `SELECT role FROM conversation_messages WHERE thread_id = 'delivery:1' ORDER BY id`,
+    );
     expect(rows.rows.map((r) => r.role)).toEqual(['customer', 'agent']);
   });
 });
 
 describe('replies produced by a decision', () => {
   it('are retried by the sweeper when delivery fails, and delivered once', async () => {
-    const t = await h.agent.service.handleMessage({ threadId: 'delivery:2', customerId: 'cus_014', text: 'open a ticket please', source: 'slack' });
+    const t = await h.agent.service.handleMessage({
+      threadId: 'delivery:2',
+      customerId: 'cus_014',
+      text: 'open a ticket please',
+      source: 'slack',
+    });
     await h.agent.service.markDelivered(t.replyIds);
     const delivered: string[] = [];
     let failNext = true;
@@ -68,7 +94,11 @@ describe('replies produced by a decision', () => {
       }
       delivered.push(...replies);
     };
-    const out = await h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' });
+    const out = await h.agent.service.decide({
+      approvalId: t.pending[0]!.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'approve',
+    });
     expect(out.approval.status).toBe('executed');
     expect(delivered).toEqual([]);
     expect(await undelivered('delivery:2')).toEqual(['Your ticket is open.']);

@@ -23,7 +23,10 @@ export interface AgentDeps {
 }
 
 /** The `_meta` of every tool call in a conversation: identity from the conversation, not the model. */
-export const callMeta = (state: Pick<AgentStateType, 'threadId' | 'customerId'>, extra: Partial<CallMeta> = {}): CallMeta => ({
+export const callMeta = (
+  state: Pick<AgentStateType, 'threadId' | 'customerId'>,
+  extra: Partial<CallMeta> = {},
+): CallMeta => ({
   thread_id: state.threadId,
   ...(state.customerId ? { customer_id: state.customerId } : { anonymous: true }),
   ...extra,

@@ -5,7 +5,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** "a, b and c" */
-const joinList = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const joinList = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** The fields an update_customer call changes, in plain words: "phone number to 555-0100". */
 export function describeChanges(changes: Record<string, unknown>): string[] {
@@ -15,13 +16,20 @@ export function describeChanges(changes: Record<string, unknown>): string[] {
   if (str(changes.phone)) out.push(`phone number to ${str(changes.phone)}`);
   if (isRecord(changes.address)) {
     const a = changes.address;
-    out.push(`address to ${str(a.line1)}${str(a.unit) ? `, ${str(a.unit)}` : ''}, ${str(a.city)} ${str(a.postal_code)}`);
+    out.push(
+      `address to ${str(a.line1)}${str(a.unit) ? `, ${str(a.unit)}` : ''}, ${str(a.city)} ${str(a.postal_code)}`,
+    );
   }
   if (isRecord(changes.preferences)) {
     const p = changes.preferences;
-    if (str(p.contact)) out.push(`contact preference to ${{ sms: 'text messages', email: 'email', phone: 'phone calls' }[str(p.contact)] ?? str(p.contact)}`);
-    if (str(p.preferred_time)) out.push(`preferred visit time to ${str(p.preferred_time) === 'any' ? 'any time' : str(p.preferred_time)}`);
-    if (typeof p.eco_products === 'boolean') out.push(`product preference to ${p.eco_products ? 'eco-friendly products' : 'our standard products'}`);
+    if (str(p.contact))
+      out.push(
+        `contact preference to ${{ sms: 'text messages', email: 'email', phone: 'phone calls' }[str(p.contact)] ?? str(p.contact)}`,
+      );
+    if (str(p.preferred_time))
+      out.push(`preferred visit time to ${str(p.preferred_time) === 'any' ? 'any time' : str(p.preferred_time)}`);
+    if (typeof p.eco_products === 'boolean')
+      out.push(`product preference to ${p.eco_products ? 'eco-friendly products' : 'our standard products'}`);
     if (str(p.pets)) out.push(`pets on file to "${str(p.pets)}"`);
   }
   if (typeof changes.notes === 'string') out.push('account notes');

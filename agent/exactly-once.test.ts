@@ -13,7 +13,8 @@ let b: WorkerProcess;
 let n = 0;
 
 const ticketsFor = async (approvalId: string) =>
-  (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [approvalId])).rows[0]!.n;
+  (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [approvalId]))
+    .rows[0]!.n;
 
 async function proposeTicket(w: WorkerProcess) {
   const threadId = `xproc:${++n}`;
@@ -73,11 +74,20 @@ describe('across processes', () => {
   it('two raw LangGraph resumes at once (no lease) run execute twice, and still write once', async () => {
     const { approvalId, threadId } = await proposeTicket(a);
     // Record the decision without resuming, then let both processes resume the interrupt directly.
-    await db.pool.query(`UPDATE approvals SET status = 'approved', approver = 'test', decided_at = now() WHERE id = $1`, [approvalId]);
-    const [ra, rb] = await Promise.all([a.send('raw_resume', { approvalId, threadId }), b.send('raw_resume', { approvalId, threadId })]);
+    await db.pool.query(
+      `UPDATE approvals SET status = 'approved', approver = 'test', decided_at = now() WHERE id = $1`,
+      [approvalId],
+    );
+    const [ra, rb] = await Promise.all([
+      a.send('raw_resume', { approvalId, threadId }),
+      b.send('raw_resume', { approvalId, threadId }),
+    ]);
     expect(ra.ok && rb.ok).toBe(true);
     expect(await ticketsFor(approvalId)).toBe(1);
-    const executedEvents = await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [approvalId]);
+    const executedEvents = await db.pool.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`,
+      [approvalId],
+    );
     expect(executedEvents.rows[0].n).toBe(1);
   });
 });
@@ -108,11 +118,16 @@ describe('a worker killed inside execute', () => {
     await waitFor(async () => {
       const r = await b.send('sweep');
       expect(r.ok, r.error?.message).toBe(true);
-      const row = (await db.pool.query(`SELECT status, outcome_delivered_at FROM approvals WHERE id = $1`, [approvalId])).rows[0];
+      const row = (
+        await db.pool.query(`SELECT status, outcome_delivered_at FROM approvals WHERE id = $1`, [approvalId])
+      ).rows[0];
       return row.status === 'executed' && row.outcome_delivered_at !== null;
     }, 20_000);
     expect(await ticketsFor(approvalId)).toBe(1);
-    const executed = await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [approvalId]);
+    const executed = await db.pool.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`,
+      [approvalId],
+    );
     expect(executed.rows[0].n).toBe(1);
     const transcript = await db.pool.query(
       `SELECT text FROM conversation_messages m JOIN approvals a ON a.thread_id = m.thread_id WHERE a.id = $1 AND m.role = 'agent' ORDER BY m.id`,
@@ -153,11 +168,15 @@ describe('a worker killed inside execute', () => {
               IF EXISTS (SELECT 1 FROM approvals WHERE id = '${approvalId}' AND status = 'executed') THEN PERFORM pg_sleep(600); END IF;
               RETURN NEW;
             END $$`);
-          await db.pool.query(`CREATE TRIGGER test_stall BEFORE INSERT ON checkpoint_writes FOR EACH ROW EXECUTE FUNCTION test_stall()`);
+          await db.pool.query(
+            `CREATE TRIGGER test_stall BEFORE INSERT ON checkpoint_writes FOR EACH ROW EXECUTE FUNCTION test_stall()`,
+          );
         },
         disarm: async () => {
           // The stalled backend holds its lock on checkpoint_writes until it is gone.
-          await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`);
+          await db.pool.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`,
+          );
           await db.pool.query(`DROP TRIGGER test_stall ON checkpoint_writes`);
         },
       },

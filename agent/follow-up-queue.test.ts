@@ -34,25 +34,36 @@ afterAll(async () => {
 
 /** The lease a worker that died mid-run left behind (leases use wall time). */
 const deadLease = (threadId: string, ms: number) =>
-  a.db.pool.query(`INSERT INTO thread_leases (thread_id, holder, expires_at) VALUES ($1, 'dead-worker', now() + make_interval(secs => $2::float8 / 1000))`, [
-    threadId,
-    ms,
-  ]);
+  a.db.pool.query(
+    `INSERT INTO thread_leases (thread_id, holder, expires_at) VALUES ($1, 'dead-worker', now() + make_interval(secs => $2::float8 / 1000))`,
+    [threadId, ms],
+  );
 
 describe('a follow-up in a thread whose worker died', () => {
   it('is queued at once (not refused), then answered by the sweeper once the lease has run out', async () => {
     const threadId = 'queue:1';
     await a.agent.service.handleMessage({ threadId, customerId: 'cus_003', text: 'hello', source: 'slack' });
     await deadLease(threadId, 3_000).catch(async () => {
-      await a.db.pool.query(`UPDATE thread_leases SET holder = 'dead-worker', expires_at = now() + interval '3 seconds' WHERE thread_id = $1`, [threadId]);
+      await a.db.pool.query(
+        `UPDATE thread_leases SET holder = 'dead-worker', expires_at = now() + interval '3 seconds' WHERE thread_id = $1`,
+        [threadId],
+      );
     });
     const started = Date.now();
-    const t = await b.agent.service.handleMessage({ threadId, customerId: 'cus_003', text: 'are you open on saturdays?', source: 'slack', messageKey: 'Ev-q1' });
+    const t = await b.agent.service.handleMessage({
+      threadId,
+      customerId: 'cus_003',
+      text: 'are you open on saturdays?',
+      source: 'slack',
+      messageKey: 'Ev-q1',
+    });
     expect(t.status).toBe('queued');
     expect(Date.now() - started).toBeLessThan(2_500); // did not wait the dead lease out
     expect(t.reply).toMatch(/right after|in a moment/i);
     // Nothing is lost while it waits: the text is stored.
-    const queued = await a.db.pool.query(`SELECT count(*)::int AS n FROM message_queue WHERE thread_id = $1`, [threadId]);
+    const queued = await a.db.pool.query(`SELECT count(*)::int AS n FROM message_queue WHERE thread_id = $1`, [
+      threadId,
+    ]);
     expect(queued.rows[0].n).toBe(1);
 
     // The lease runs out; any worker's sweeper answers the follow-up and delivers the reply.
@@ -61,7 +72,10 @@ describe('a follow-up in a thread whose worker died', () => {
     expect(delivered.find((d) => d.threadId === threadId)?.replies).toEqual(['answer to: are you open on saturdays?']);
     const left = await a.db.pool.query(`SELECT count(*)::int AS n FROM message_queue WHERE thread_id = $1`, [threadId]);
     expect(left.rows[0].n).toBe(0);
-    const roles = await a.db.pool.query(`SELECT role, text FROM conversation_messages WHERE thread_id = $1 ORDER BY id`, [threadId]);
+    const roles = await a.db.pool.query(
+      `SELECT role, text FROM conversation_messages WHERE thread_id = $1 ORDER BY id`,
+      [threadId],
+    );
     expect(roles.rows.map((r) => `${r.role}: ${r.text}`)).toEqual([
       'customer: hello',
       'agent: answer to: hello',
@@ -76,13 +90,28 @@ describe('a follow-up in a thread whose worker died', () => {
   it('a queued message is answered before a newer one in the same thread, in order', async () => {
     const threadId = 'queue:2';
     await deadLease(threadId, 1_500);
-    const q = await b.agent.service.handleMessage({ threadId, customerId: 'cus_004', text: 'first', source: 'slack', messageKey: 'Ev-q2a' });
+    const q = await b.agent.service.handleMessage({
+      threadId,
+      customerId: 'cus_004',
+      text: 'first',
+      source: 'slack',
+      messageKey: 'Ev-q2a',
+    });
     expect(q.status).toBe('queued');
     await new Promise((r) => setTimeout(r, 1_700));
-    const t = await b.agent.service.handleMessage({ threadId, customerId: 'cus_004', text: 'second', source: 'slack', messageKey: 'Ev-q2b' });
+    const t = await b.agent.service.handleMessage({
+      threadId,
+      customerId: 'cus_004',
+      text: 'second',
+      source: 'slack',
+      messageKey: 'Ev-q2b',
+    });
     expect(t.reply).toBe('answer to: second');
     expect(delivered.find((d) => d.threadId === threadId)?.replies).toEqual(['answer to: first']);
-    const rows = await a.db.pool.query(`SELECT role, text FROM conversation_messages WHERE thread_id = $1 ORDER BY id`, [threadId]);
+    const rows = await a.db.pool.query(
+      `SELECT role, text FROM conversation_messages WHERE thread_id = $1 ORDER BY id`,
+      [threadId],
+    );
     expect(rows.rows.map((r) => r.text)).toEqual(['first', 'answer to: first', 'second', 'answer to: second']);
   });
 });

@@ -17,7 +17,10 @@ const arrive = async (_replies: string[]): Promise<void> => undefined;
 let channel: (replies: string[]) => Promise<void> = arrive;
 
 beforeAll(async () => {
-  h = await startHarness({ model, delivery: { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined } });
+  h = await startHarness({
+    model,
+    delivery: { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -25,11 +28,15 @@ afterAll(async () => {
 });
 
 /** Echo approval updates back as the reply, so tests can read what the model was told. */
-const echoEvents = (fallback: (m: ReturnType<typeof lastOf>) => AIMessage) => (messages: Parameters<typeof lastOf>[0]) => {
-  const event = lastEvent(messages);
-  if (event) return say(`EVENT ${event.status} ${JSON.stringify(event.args)} ${event.reason ?? ''} ${JSON.stringify(event.result ?? event.error ?? null)}`);
-  return fallback(lastOf(messages));
-};
+const echoEvents =
+  (fallback: (m: ReturnType<typeof lastOf>) => AIMessage) => (messages: Parameters<typeof lastOf>[0]) => {
+    const event = lastEvent(messages);
+    if (event)
+      return say(
+        `EVENT ${event.status} ${JSON.stringify(event.args)} ${event.reason ?? ''} ${JSON.stringify(event.result ?? event.error ?? null)}`,
+      );
+    return fallback(lastOf(messages));
+  };
 
 describe('answers', () => {
   it('answers a question with the retrieved articles in context and no approval', async () => {
@@ -37,7 +44,12 @@ describe('answers', () => {
       const ctx = messages[0]!.additional_kwargs.plan_context as { retrieved: { id: string }[] };
       return say(`top article ${ctx.retrieved[0]?.id}`);
     };
-    const t = await h.agent.service.handleMessage({ threadId: thread(), customerId: 'cus_001', text: 'how much does it cost to cancel tomorrow?', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: thread(),
+      customerId: 'cus_001',
+      text: 'how much does it cost to cancel tomorrow?',
+      source: 'api',
+    });
     expect(t.status).toBe('answered');
     expect(t.reply).toMatch(/^top article kb-/);
     expect(t.pending).toEqual([]);
@@ -49,24 +61,42 @@ describe('the gate', () => {
     const id = thread();
     model.script = echoEvents((last) =>
       last.getType() === 'human'
-        ? propose(call('create_ticket', { customer_id: 'cus_001', subject: 'Leaking faucet after repair', description: 'It drips again', category: 'technical' }))
+        ? propose(
+            call('create_ticket', {
+              customer_id: 'cus_001',
+              subject: 'Leaking faucet after repair',
+              description: 'It drips again',
+              category: 'technical',
+            }),
+          )
         : say('unexpected'),
     );
     const before = await count(h.db.pool, 'tickets');
-    const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_001', text: 'my faucet leaks again', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_001',
+      text: 'my faucet leaks again',
+      source: 'api',
+    });
     expect(t.status).toBe('pending_approval');
     expect(t.reply).toMatch(/sent this request to our team/);
     expect(t.pending).toHaveLength(1);
     expect(await count(h.db.pool, 'tickets')).toBe(before);
 
-    const decided = await h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' });
+    const decided = await h.agent.service.decide({
+      approvalId: t.pending[0]!.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'approve',
+    });
     expect(decided.approval.status).toBe('executed');
     expect(decided.turn?.reply).toMatch(/^EVENT executed/);
     expect(await count(h.db.pool, 'tickets', 'approval_id = $1', [decided.approval.id])).toBe(1);
 
     // A second resume of the same approval is a no-op; deciding again is refused.
     await h.agent.service.resumeApproval(decided.approval.id);
-    await expect(h.agent.service.decide({ approvalId: decided.approval.id, approver: 'slack:U01MGR0002', decision: 'approve' })).rejects.toMatchObject({ code: 'already_decided' });
+    await expect(
+      h.agent.service.decide({ approvalId: decided.approval.id, approver: 'slack:U01MGR0002', decision: 'approve' }),
+    ).rejects.toMatchObject({ code: 'already_decided' });
     expect(await count(h.db.pool, 'tickets', 'approval_id = $1', [decided.approval.id])).toBe(1);
   });
 
@@ -85,7 +115,11 @@ describe('the gate', () => {
     const email = await h.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_002'`);
     expect(email.rows[0].email).not.toBe('attacker@evil.example');
     // Calling the tool directly without the approval is refused by the tool layer itself.
-    const direct = await h.agent.tools.call('update_customer', { customer_id: 'cus_002', changes: { email: 'attacker@evil.example' } }, { customer_id: 'cus_002' });
+    const direct = await h.agent.tools.call(
+      'update_customer',
+      { customer_id: 'cus_002', changes: { email: 'attacker@evil.example' } },
+      { customer_id: 'cus_002' },
+    );
     expect(direct).toMatchObject({ ok: false, error: { code: 'approval_required' } });
   });
 
@@ -95,7 +129,12 @@ describe('the gate', () => {
         ? propose(call('update_customer', { customer_id: 'cus_003', changes: { phone: '555 201 0000' } }))
         : say(`refused: ${textOf(last)}`),
     );
-    const t = await h.agent.service.handleMessage({ threadId: thread(), customerId: 'cus_004', text: 'change the phone of my neighbour', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: thread(),
+      customerId: 'cus_004',
+      text: 'change the phone of my neighbour',
+      source: 'api',
+    });
     expect(t.status).toBe('answered');
     expect(t.reply).toMatch(/out_of_scope/);
     expect(t.changed).toEqual([]);
@@ -103,9 +142,23 @@ describe('the gate', () => {
 
   it('an unlinked user gets answers only: writes are refused, lookups too', async () => {
     model.script = echoEvents((last) =>
-      last.getType() === 'human' ? propose(call('create_ticket', { customer_id: 'cus_001', subject: 'hello there', description: 'x', category: 'general' })) : say(textOf(last)),
+      last.getType() === 'human'
+        ? propose(
+            call('create_ticket', {
+              customer_id: 'cus_001',
+              subject: 'hello there',
+              description: 'x',
+              category: 'general',
+            }),
+          )
+        : say(textOf(last)),
     );
-    const t = await h.agent.service.handleMessage({ threadId: thread(), customerId: null, text: 'open a ticket', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: thread(),
+      customerId: null,
+      text: 'open a ticket',
+      source: 'api',
+    });
     expect(t.status).toBe('answered');
     expect(t.reply).toMatch(/not_linked/);
     const lookup = await h.agent.tools.call('lookup_customer', { customer_id: 'cus_001' }, { anonymous: true });
@@ -115,39 +168,91 @@ describe('the gate', () => {
 
 describe('decisions', () => {
   it('reject with a reason: nothing is written and the model is told the reason', async () => {
-    model.script = echoEvents(() => propose(call('create_ticket', { customer_id: 'cus_005', subject: 'Refund for visit', description: 'I want a refund', category: 'billing' })));
-    const t = await h.agent.service.handleMessage({ threadId: thread(), customerId: 'cus_005', text: 'refund please', source: 'api' });
-    const out = await h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'reject', reason: 'Already refunded on Dec 2' });
+    model.script = echoEvents(() =>
+      propose(
+        call('create_ticket', {
+          customer_id: 'cus_005',
+          subject: 'Refund for visit',
+          description: 'I want a refund',
+          category: 'billing',
+        }),
+      ),
+    );
+    const t = await h.agent.service.handleMessage({
+      threadId: thread(),
+      customerId: 'cus_005',
+      text: 'refund please',
+      source: 'api',
+    });
+    const out = await h.agent.service.decide({
+      approvalId: t.pending[0]!.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'reject',
+      reason: 'Already refunded on Dec 2',
+    });
     expect(out.approval.status).toBe('rejected');
     expect(out.turn?.reply).toMatch(/^EVENT rejected .*Already refunded on Dec 2/);
     expect(await count(h.db.pool, 'tickets', 'approval_id = $1', [out.approval.id])).toBe(0);
   });
 
   it('edit then approve: the edited values are written and the model sees the edited call', async () => {
-    model.script = echoEvents(() => propose(call('update_customer', { customer_id: 'cus_006', changes: { phone: '555 201 1111' } })));
+    model.script = echoEvents(() =>
+      propose(call('update_customer', { customer_id: 'cus_006', changes: { phone: '555 201 1111' } })),
+    );
     const id = thread();
-    const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_006', text: 'new phone 555 201 1111', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_006',
+      text: 'new phone 555 201 1111',
+      source: 'api',
+    });
     const approvalId = t.pending[0]!.id;
     await expect(
-      h.agent.service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve', args: { customer_id: 'cus_006', changes: { phone: 'not a phone' } } }),
+      h.agent.service.decide({
+        approvalId,
+        approver: 'slack:U01MGR0001',
+        decision: 'approve',
+        args: { customer_id: 'cus_006', changes: { phone: 'not a phone' } },
+      }),
     ).rejects.toBeInstanceOf(LedgerError);
-    const out = await h.agent.service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve', args: { customer_id: 'cus_006', changes: { phone: '555 201 2222' } } });
+    const out = await h.agent.service.decide({
+      approvalId,
+      approver: 'slack:U01MGR0001',
+      decision: 'approve',
+      args: { customer_id: 'cus_006', changes: { phone: '555 201 2222' } },
+    });
     expect(out.approval.status).toBe('executed');
     expect(out.approval.args_original).toEqual({ customer_id: 'cus_006', changes: { phone: '555 201 1111' } });
     const row = await h.db.pool.query(`SELECT phone FROM customers WHERE id = 'cus_006'`);
     expect(row.rows[0].phone).toBe('555 201 2222');
     // What the model saw on its next call: its own call rewritten, and an event with the edited args.
     const seen = model.seen[model.seen.length - 1]!;
-    const ownCall = seen.find((m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === t.pending[0]!.tool_call_id)) as AIMessage;
+    const ownCall = seen.find(
+      (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === t.pending[0]!.tool_call_id),
+    ) as AIMessage;
     expect(ownCall.tool_calls![0]!.args).toEqual({ customer_id: 'cus_006', changes: { phone: '555 201 2222' } });
     expect(out.turn?.reply).toMatch(/EVENT executed .*555 201 2222/);
     expect(out.turn?.reply).not.toMatch(/1111/);
   });
 
   it('approvals nobody decides expire; the customer is told; a late decision is refused', async () => {
-    model.script = echoEvents(() => propose(call('create_ticket', { customer_id: 'cus_007', subject: 'Window streaks', description: 'streaks', category: 'complaint' })));
+    model.script = echoEvents(() =>
+      propose(
+        call('create_ticket', {
+          customer_id: 'cus_007',
+          subject: 'Window streaks',
+          description: 'streaks',
+          category: 'complaint',
+        }),
+      ),
+    );
     const id = thread();
-    const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_007', text: 'streaky windows', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_007',
+      text: 'streaky windows',
+      source: 'api',
+    });
     h.clock.advance(241 * 60_000);
     const replies: string[] = [];
     channel = async (r) => void replies.push(...r);
@@ -156,8 +261,15 @@ describe('decisions', () => {
     expect(sweep.expired).toBeGreaterThanOrEqual(1);
     expect((await h.agent.ledger.get(t.pending[0]!.id))!.status).toBe('expired');
     expect(replies.join('\n')).toMatch(/EVENT expired/);
-    await expect(h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' })).rejects.toMatchObject({ code: 'expired' });
-    await expect(h.agent.tools.call('create_ticket', t.pending[0]!.args, { customer_id: 'cus_007', approval_id: t.pending[0]!.id })).resolves.toMatchObject({ ok: false, error: { code: 'approval_expired' } });
+    await expect(
+      h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' }),
+    ).rejects.toMatchObject({ code: 'expired' });
+    await expect(
+      h.agent.tools.call('create_ticket', t.pending[0]!.args, {
+        customer_id: 'cus_007',
+        approval_id: t.pending[0]!.id,
+      }),
+    ).resolves.toMatchObject({ ok: false, error: { code: 'approval_expired' } });
   });
 });
 
@@ -167,36 +279,77 @@ describe('the customer writes again while an approval is pending', () => {
     const later = await freeStart(h.db.pool, 3, 5);
     model.script = echoEvents((last) => {
       if (isCustomer(last, /never mind/)) return propose(call('withdraw_request', {}));
-      if (isCustomer(last, /actually/)) return propose(call('book_slot', { customer_id: 'cus_008', service_id: 'svc_standard_clean', start_time: later }));
-      if (isCustomer(last, /book/)) return propose(call('book_slot', { customer_id: 'cus_008', service_id: 'svc_standard_clean', start_time: tenAm }));
+      if (isCustomer(last, /actually/))
+        return propose(
+          call('book_slot', { customer_id: 'cus_008', service_id: 'svc_standard_clean', start_time: later }),
+        );
+      if (isCustomer(last, /book/))
+        return propose(
+          call('book_slot', { customer_id: 'cus_008', service_id: 'svc_standard_clean', start_time: tenAm }),
+        );
       return say(`ack ${textOf(last)}`);
     });
     const id = thread();
-    const first = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_008', text: 'book a standard clean', source: 'api' });
+    const first = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_008',
+      text: 'book a standard clean',
+      source: 'api',
+    });
     const firstId = first.pending[0]!.id;
-    const second = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_008', text: 'actually make it later', source: 'api' });
+    const second = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_008',
+      text: 'actually make it later',
+      source: 'api',
+    });
     expect(second.pending).toHaveLength(1);
     expect(second.pending[0]!.id).not.toBe(firstId);
     expect((await h.agent.ledger.get(firstId))!.status).toBe('superseded');
-    await expect(h.agent.service.decide({ approvalId: firstId, approver: 'slack:U01MGR0001', decision: 'approve' })).rejects.toMatchObject({ code: 'already_decided' });
+    await expect(
+      h.agent.service.decide({ approvalId: firstId, approver: 'slack:U01MGR0001', decision: 'approve' }),
+    ).rejects.toMatchObject({ code: 'already_decided' });
 
-    const third = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_008', text: 'never mind, don\'t book it', source: 'api' });
+    const third = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_008',
+      text: "never mind, don't book it",
+      source: 'api',
+    });
     expect(third.status).toBe('answered');
     expect((await h.agent.ledger.get(second.pending[0]!.id))!.status).toBe('withdrawn');
-    await expect(h.agent.service.decide({ approvalId: second.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' })).rejects.toMatchObject({ code: 'already_decided' });
+    await expect(
+      h.agent.service.decide({ approvalId: second.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' }),
+    ).rejects.toMatchObject({ code: 'already_decided' });
     expect(await count(h.db.pool, 'bookings', 'customer_id = $1 AND approval_id IS NOT NULL', ['cus_008'])).toBe(0);
   });
 
   it('a question while a write is pending is answered and the write stays pending', async () => {
     model.script = echoEvents((last) =>
-      isCustomer(last, /email me/) ? propose(call('send_email', { customer_id: 'cus_009', subject: 'Your visit', body: 'Details' })) : say('answer'),
+      isCustomer(last, /email me/)
+        ? propose(call('send_email', { customer_id: 'cus_009', subject: 'Your visit', body: 'Details' }))
+        : say('answer'),
     );
     const id = thread();
-    const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_009', text: 'email me the details', source: 'api' });
-    const q = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_009', text: 'also, do you work on saturdays?', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_009',
+      text: 'email me the details',
+      source: 'api',
+    });
+    const q = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_009',
+      text: 'also, do you work on saturdays?',
+      source: 'api',
+    });
     expect(q.reply).toBe('answer');
     expect(q.status).toBe('pending_approval');
-    const out = await h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0003', decision: 'approve' });
+    const out = await h.agent.service.decide({
+      approvalId: t.pending[0]!.id,
+      approver: 'slack:U01MGR0003',
+      decision: 'approve',
+    });
     expect(out.approval.status).toBe('executed');
     expect(await count(h.db.pool, 'email_outbox', 'approval_id = $1', [out.approval.id])).toBe(1);
   });
@@ -212,13 +365,27 @@ describe('several writes in one request', () => {
       ),
     );
     const id = thread();
-    const t = await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_010', text: 'book me and email me the confirmation', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: id,
+      customerId: 'cus_010',
+      text: 'book me and email me the confirmation',
+      source: 'api',
+    });
     expect(t.pending.map((a) => a.tool).sort()).toEqual(['book_slot', 'send_email']);
     const booking = t.pending.find((a) => a.tool === 'book_slot')!;
     const email = t.pending.find((a) => a.tool === 'send_email')!;
-    const rejected = await h.agent.service.decide({ approvalId: email.id, approver: 'slack:U01MGR0001', decision: 'reject', reason: 'We email confirmations automatically' });
+    const rejected = await h.agent.service.decide({
+      approvalId: email.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'reject',
+      reason: 'We email confirmations automatically',
+    });
     expect(rejected.turn?.status).toBe('pending_approval');
-    const approved = await h.agent.service.decide({ approvalId: booking.id, approver: 'slack:U01MGR0001', decision: 'approve' });
+    const approved = await h.agent.service.decide({
+      approvalId: booking.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'approve',
+    });
     expect(approved.approval.status).toBe('executed');
     expect(approved.turn?.status).toBe('answered');
     expect(await count(h.db.pool, 'bookings', 'approval_id = $1', [booking.id])).toBe(1);
@@ -233,20 +400,30 @@ describe('checkpoint growth', () => {
     const bytes = () => checkpointBytes(h.db.pool, id);
     const sizes: number[] = [];
     for (let i = 0; i < 50; i++) {
-      await h.agent.service.handleMessage({ threadId: id, customerId: 'cus_011', text: `question number ${i}: what are your hours on weekdays?`, source: 'api' });
+      await h.agent.service.handleMessage({
+        threadId: id,
+        customerId: 'cus_011',
+        text: `question number ${i}: what are your hours on weekdays?`,
+        source: 'api',
+      });
       sizes.push(await bytes());
     }
     // Once the window is full (turn ~7), every turn costs the same, however long the thread.
     const mid = (sizes[29]! - sizes[19]!) / 10;
     const late = (sizes[49]! - sizes[39]!) / 10;
-    console.log(`checkpoint bytes per turn: turns 21-30 ${Math.round(mid)}, turns 41-50 ${Math.round(late)}, total after 50 turns ${sizes[49]}`);
+    console.log(
+      `checkpoint bytes per turn: turns 21-30 ${Math.round(mid)}, turns 41-50 ${Math.round(late)}, total after 50 turns ${sizes[49]}`,
+    );
     expect(late).toBeLessThan(mid * 1.1);
     expect(late).toBeGreaterThan(mid * 0.9);
     // The default messages channel measured 2.2 MB for a 50-turn thread.
     expect(sizes[49]!).toBeLessThan(800_000);
     const state = await h.agent.graph.getState({ configurable: { thread_id: id } });
     expect((state.values as { messages: unknown[] }).messages.length).toBeLessThanOrEqual(14);
-    const transcript = await h.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [id]);
+    const transcript = await h.db.pool.query(
+      `SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`,
+      [id],
+    );
     expect(transcript.rows[0].n).toBe(100);
   }, 120_000);
 });

@@ -48,11 +48,15 @@ export function buildGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
     .addConditionalEdges('plan', routeAfterPlan, ['respond', 'tools', 'propose'])
     .addEdge('tools', 'plan')
     .addConditionalEdges('propose', routeAfterPropose, ['respond', 'plan'])
-    .addConditionalEdges('respond', (s: AgentStateType) => (s.pending.length ? 'await_decision' : END), ['await_decision', END])
-    .addConditionalEdges('await_decision', (s: AgentStateType) => (typeof s.incoming === 'string' ? 'ingest' : 'apply_decision'), [
-      'ingest',
-      'apply_decision',
+    .addConditionalEdges('respond', (s: AgentStateType) => (s.pending.length ? 'await_decision' : END), [
+      'await_decision',
+      END,
     ])
+    .addConditionalEdges(
+      'await_decision',
+      (s: AgentStateType) => (typeof s.incoming === 'string' ? 'ingest' : 'apply_decision'),
+      ['ingest', 'apply_decision'],
+    )
     .addConditionalEdges('apply_decision', routeAfterDecision, ['execute', 'plan', 'await_decision', END])
     .addEdge('execute', 'plan')
     .compile({ checkpointer });

@@ -26,7 +26,12 @@ import { ScriptedModel } from './testing/scripted-model.js';
 const worker = { countdown: 0, dead: false };
 const dead = () => new Error('injected: this worker died');
 class DyingSaver extends PostgresSaver {
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, versions: ChannelVersions) {
+  override async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    versions: ChannelVersions,
+  ) {
     if (worker.dead) throw dead();
     if (worker.countdown > 0 && --worker.countdown === 0) {
       worker.dead = true;
@@ -45,20 +50,29 @@ const mortal = <T extends object>(target: T): T =>
     get(t, key, receiver) {
       const v = Reflect.get(t, key, receiver);
       if (typeof v !== 'function') return v;
-      return (...args: unknown[]) => (worker.dead ? Promise.reject(dead()) : (v as (...a: unknown[]) => unknown).apply(t, args));
+      return (...args: unknown[]) =>
+        worker.dead ? Promise.reject(dead()) : (v as (...a: unknown[]) => unknown).apply(t, args);
     },
   });
 
-const echoEvents = (fallback: (m: ReturnType<typeof lastOf>) => AIMessage) => (messages: Parameters<typeof lastOf>[0]) => {
-  const event = lastEvent(messages);
-  if (event) return say(`EVENT ${event.status} ${JSON.stringify(event.result ?? event.error ?? null)}`);
-  return fallback(lastOf(messages));
-};
+const echoEvents =
+  (fallback: (m: ReturnType<typeof lastOf>) => AIMessage) => (messages: Parameters<typeof lastOf>[0]) => {
+    const event = lastEvent(messages);
+    if (event) return say(`EVENT ${event.status} ${JSON.stringify(event.result ?? event.error ?? null)}`);
+    return fallback(lastOf(messages));
+  };
 
 const model = new ScriptedModel(
   echoEvents((last) =>
     last.getType() === 'human'
-      ? propose(call('create_ticket', { customer_id: 'cus_001', subject: 'Dripping tap', description: 'It drips again', category: 'technical' }))
+      ? propose(
+          call('create_ticket', {
+            customer_id: 'cus_001',
+            subject: 'Dripping tap',
+            description: 'It drips again',
+            category: 'technical',
+          }),
+        )
       : say('noted'),
   ),
 );
@@ -71,8 +85,25 @@ beforeAll(async () => {
   h = await startHarness({ model });
   const saver = new DyingSaver(h.db.pool, new CompressedSerializer());
   const ledger = mortal(h.agent.ledger);
-  const deps = { pool: h.db.pool, tools: mortal(h.agent.tools), ledger, model, clock: h.clock, timeZone: TEST_TZ, logger: silentLogger, workerId: 'mortal' };
-  service = new AgentService({ pool: h.db.pool, graph: buildGraph(deps, saver), ledger, clock: h.clock, logger: silentLogger, workerId: 'mortal', tools: deps.tools });
+  const deps = {
+    pool: h.db.pool,
+    tools: mortal(h.agent.tools),
+    ledger,
+    model,
+    clock: h.clock,
+    timeZone: TEST_TZ,
+    logger: silentLogger,
+    workerId: 'mortal',
+  };
+  service = new AgentService({
+    pool: h.db.pool,
+    graph: buildGraph(deps, saver),
+    ledger,
+    clock: h.clock,
+    logger: silentLogger,
+    workerId: 'mortal',
+    tools: deps.tools,
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -81,14 +112,24 @@ afterAll(async () => {
 
 async function proposeTicket() {
   const threadId = `test:recovery:${++n}`;
-  const t = await service.handleMessage({ threadId, customerId: 'cus_001', text: `my tap drips again (${n})`, source: 'api' });
+  const t = await service.handleMessage({
+    threadId,
+    customerId: 'cus_001',
+    text: `my tap drips again (${n})`,
+    source: 'api',
+  });
   expect(t.status).toBe('pending_approval');
   return { threadId, approvalId: t.pending[0]!.id };
 }
 
 const tickets = (approvalId: string) => count(h.db.pool, 'tickets', 'approval_id = $1', [approvalId]);
 const agentReplies = async (threadId: string) =>
-  (await h.db.pool.query<{ text: string }>(`SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' ORDER BY id`, [threadId])).rows.map((r) => r.text);
+  (
+    await h.db.pool.query<{ text: string }>(
+      `SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' ORDER BY id`,
+      [threadId],
+    )
+  ).rows.map((r) => r.text);
 
 describe('the ledger decides what still has to run', () => {
   for (const failAt of [1, 2, 3, 4, 5]) {

@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whole names, matched case-insensitively; single name parts only when written as a name (capitalised). */
 function demoLiterals(): { phrases: string[]; nameParts: string[] } {
@@ -45,8 +45,8 @@ function demoLiterals(): { phrases: string[]; nameParts: string[] } {
 describe('no demo data in product code', () => {
   it('names no demo customer, place, article or the demo business outside schema/', () => {
     const { phrases, nameParts } = demoLiterals();
-    const phraseRe = new RegExp(`(?<![a-z0-9])(?:${phrases.map(escape).join('|')})(?![a-z0-9])`, 'i');
-    const partRe = new RegExp(`\\b(?:${nameParts.map(escape).join('|')})\\b`);
+    const phraseRe = new RegExp(`(?<![a-z0-9])(?:${phrases.map(escapeRegExp).join('|')})(?![a-z0-9])`, 'i');
+    const partRe = new RegExp(`\\b(?:${nameParts.map(escapeRegExp).join('|')})\\b`);
     const hits: string[] = [];
     for (const file of SCANNED.flatMap((d) => sourceFiles(join(ROOT, d)))) {
       readFileSync(file, 'utf8')

@@ -42,7 +42,10 @@ export function planContextOf(messages: BaseMessage[]): PlanContext | undefined 
  */
 export const WITHDRAW_TOOL = 'withdraw_request';
 export const WithdrawArgsSchema = z.object({
-  approval_id: z.string().optional().describe('The pending approval to withdraw; omit to withdraw all pending requests of this conversation.'),
+  approval_id: z
+    .string()
+    .optional()
+    .describe('The pending approval to withdraw; omit to withdraw all pending requests of this conversation.'),
   reason: z.string().max(500).optional().describe("The customer's reason, in their words."),
 });
 

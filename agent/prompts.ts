@@ -11,7 +11,9 @@ export function systemPrompt(ctx: PlanContext): string {
     ? ctx.retrieved.map((a) => `- [${a.id}] ${a.title}: ${a.snippet}`).join('\n')
     : '- (nothing relevant found)';
   const pending = ctx.pending.length
-    ? ctx.pending.map((p) => `- approval ${p.approval_id}: ${p.tool} ${JSON.stringify(p.args)} (waiting for a manager)`).join('\n')
+    ? ctx.pending
+        .map((p) => `- approval ${p.approval_id}: ${p.tool} ${JSON.stringify(p.args)} (waiting for a manager)`)
+        .join('\n')
     : '- none';
   const services = ctx.services
     .map((s) => `- ${s.id}: ${s.name}, ${s.duration_minutes} min, $${(s.price_cents / 100).toFixed(2)}`)

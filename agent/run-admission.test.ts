@@ -35,8 +35,18 @@ describe('run admission', () => {
 
   it('a failing run frees its slot', async () => {
     const gate = new RunAdmission(1, 10);
-    await expect(gate.run(async () => Promise.reject(new Error('boom')), () => new Error('full'))).rejects.toThrow('boom');
-    expect(await gate.run(async () => 7, () => new Error('full'))).toBe(7);
+    await expect(
+      gate.run(
+        async () => Promise.reject(new Error('boom')),
+        () => new Error('full'),
+      ),
+    ).rejects.toThrow('boom');
+    expect(
+      await gate.run(
+        async () => 7,
+        () => new Error('full'),
+      ),
+    ).toBe(7);
     expect(gate.stats.active).toBe(0);
   });
 });

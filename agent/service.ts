@@ -41,7 +41,12 @@ export interface TurnResult {
 
 export class AgentError extends Error {
   constructor(
-    readonly code: 'message_too_long' | 'empty_message' | 'thread_owned_by_other_customer' | 'unknown_customer' | 'overloaded',
+    readonly code:
+      | 'message_too_long'
+      | 'empty_message'
+      | 'thread_owned_by_other_customer'
+      | 'unknown_customer'
+      | 'overloaded',
     message: string,
   ) {
     super(message);
@@ -105,14 +110,23 @@ export class AgentService {
   }
 
   private config(threadId: string): RunnableConfig {
-    return { configurable: { thread_id: threadId }, recursionLimit: 60, callbacks: this.deps.callbacks, runName: 'support-agent', metadata: { thread_id: threadId } };
+    return {
+      configurable: { thread_id: threadId },
+      recursionLimit: 60,
+      callbacks: this.deps.callbacks,
+      runName: 'support-agent',
+      metadata: { thread_id: threadId },
+    };
   }
 
   async handleMessage(input: MessageInput): Promise<TurnResult> {
     const text = storableText(input.text).trim();
     if (!text) throw new AgentError('empty_message', 'The message is empty.');
     if (text.length > MAX_MESSAGE_CHARS) {
-      throw new AgentError('message_too_long', `Messages can be at most ${MAX_MESSAGE_CHARS} characters (this one has ${text.length}). Please split it up.`);
+      throw new AgentError(
+        'message_too_long',
+        `Messages can be at most ${MAX_MESSAGE_CHARS} characters (this one has ${text.length}). Please split it up.`,
+      );
     }
     const message = { ...input, text };
     await this.ensureConversation(message);
@@ -139,7 +153,10 @@ export class AgentService {
       result = await this.enqueue(message);
       log.info({ message_key: message.messageKey }, 'thread busy: follow-up queued');
     }
-    log.info({ status: result.status, changed: result.changed.map((a) => `${a.id}:${a.status}`) }, 'handled customer message');
+    log.info(
+      { status: result.status, changed: result.changed.map((a) => `${a.id}:${a.status}`) },
+      'handled customer message',
+    );
     await this.notifyChanged(result.changed);
     // The queued notice has no transcript row: it is delivered, never redelivered.
     result.delivered = await this.deliver(input.threadId, result.replies, result.replyIds);
@@ -191,7 +208,16 @@ export class AgentService {
     // The holder may have just finished: try once to answer it right away.
     void this.drain(input.threadId);
     const pending = (await this.deps.ledger.list({ threadId: input.threadId, status: 'pending' })).reverse();
-    return { threadId: input.threadId, status: 'queued', reply: QUEUED_REPLY, replies: [QUEUED_REPLY], replyIds: [], pending, changed: [], fallback: false };
+    return {
+      threadId: input.threadId,
+      status: 'queued',
+      reply: QUEUED_REPLY,
+      replies: [QUEUED_REPLY],
+      replyIds: [],
+      pending,
+      changed: [],
+      fallback: false,
+    };
   }
 
   /** Answer the thread's queued follow-ups in order. The caller holds the thread's lease. */
@@ -209,14 +235,26 @@ export class AgentService {
         turn = await this.runMessage(row.input);
       } catch (err) {
         const final = err instanceof AgentError || row.attempts + 1 >= QUEUE_MAX_ATTEMPTS;
-        log.error({ err, attempt: row.attempts + 1 }, final ? 'queued follow-up failed for good' : 'queued follow-up failed; will retry');
+        log.error(
+          { err, attempt: row.attempts + 1 },
+          final ? 'queued follow-up failed for good' : 'queued follow-up failed; will retry',
+        );
         if (!final) {
-          await this.deps.pool.query(`UPDATE message_queue SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, String(err).slice(0, 500)]);
+          await this.deps.pool.query(
+            `UPDATE message_queue SET attempts = attempts + 1, last_error = $2 WHERE id = $1`,
+            [row.id, String(err).slice(0, 500)],
+          );
           throw err;
         }
         await this.deps.pool.query(`DELETE FROM message_queue WHERE id = $1`, [row.id]);
         const text = err instanceof AgentError ? `Sorry! ${err.message} I haven't acted on it.` : QUEUE_FAILED_REPLY;
-        const id = await this.transcript(threadId, 'agent', text, { queued_failure: true }, `queue-failure:${row.input.messageKey}`);
+        const id = await this.transcript(
+          threadId,
+          'agent',
+          text,
+          { queued_failure: true },
+          `queue-failure:${row.input.messageKey}`,
+        );
         if (id !== undefined) await this.deliver(threadId, [text], [id]);
         continue;
       }
@@ -233,22 +271,39 @@ export class AgentService {
     try {
       return await this.admit(() => this.leases.with(threadId, () => this.runQueued(threadId), 0));
     } catch (err) {
-      if (!(err instanceof LeaseBusyError)) this.deps.logger.warn({ err, thread_id: threadId }, 'could not answer queued follow-ups yet');
+      if (!(err instanceof LeaseBusyError))
+        this.deps.logger.warn({ err, thread_id: threadId }, 'could not answer queued follow-ups yet');
       return 0;
     }
   }
 
   private admit<T>(fn: () => Promise<T>): Promise<T> {
-    return this.admission.run(fn, () => new AgentError('overloaded', 'We are handling a lot of messages right now; please send yours again in a minute.'));
+    return this.admission.run(
+      fn,
+      () =>
+        new AgentError(
+          'overloaded',
+          'We are handling a lot of messages right now; please send yours again in a minute.',
+        ),
+    );
   }
 
   /**
    * A manager's decision: recorded by one conditional UPDATE (one winner), then the thread is
    * resumed right here. If this worker dies after recording, the sweeper resumes it.
    */
-  async decide(d: { approvalId: string; approver: string; decision: 'approve' | 'reject'; args?: unknown; reason?: string }) {
+  async decide(d: {
+    approvalId: string;
+    approver: string;
+    decision: 'approve' | 'reject';
+    args?: unknown;
+    reason?: string;
+  }) {
     const approval = await this.deps.ledger.decide(d);
-    this.deps.logger.info({ approval_id: approval.id, thread_id: approval.thread_id, approver: d.approver, decision: d.decision }, 'approval decided');
+    this.deps.logger.info(
+      { approval_id: approval.id, thread_id: approval.thread_id, approver: d.approver, decision: d.decision },
+      'approval decided',
+    );
     await this.notifyChanged([approval]);
     let turn: TurnResult | undefined;
     try {
@@ -277,58 +332,78 @@ export class AgentService {
     if (!first) return undefined;
     const threadId = first.thread_id;
     const log = this.deps.logger.child({ thread_id: threadId, approval_id: approvalId });
-    const result = await this.admit(() => this.leases.with(threadId, async () => {
-      const before = await this.snapshot(threadId);
-      const cfg = this.config(threadId);
-      let state = await this.deps.graph.getState(cfg);
-      if (state.next.length && !isInterrupted(state)) {
-        await this.deps.graph.invoke(null, cfg); // a crashed run (e.g. inside execute) finishes first
-        state = await this.deps.graph.getState(cfg);
-      }
-      const waiting = (state.values as AgentStateType).pending?.some((p) => p.approval_id === approvalId);
-      if (isInterrupted(state) && waiting) {
-        const resume: ResumeValue = { kind: 'decision', approvalId };
-        await this.deps.graph.invoke(new Command({ resume }), cfg);
-        state = await this.deps.graph.getState(cfg);
-      }
-      let approval = (await this.deps.ledger.get(approvalId))!;
-      let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
-      if (approval.status === 'approved' || approval.status === 'executing') {
-        log.warn({ status: approval.status, next: state.next }, 'decided approval not carried through by the graph; running it from the ledger');
-        if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
-        const out = await runGrant(
-          { ledger: this.deps.ledger, tools: this.deps.tools, workerId: this.deps.workerId },
-          approval,
-          callMeta({ threadId, customerId: approval.customer_id }),
-        );
-        approval = (await this.deps.ledger.get(approvalId))!;
-        outcome = grantOutcomeMessage(approval, out);
-      }
-      const values = state.values as AgentStateType;
-      const messages = values.messages ?? [];
-      const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
-      const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
-      if (TOLD_STATUSES.has(approval.status) && !approval.outcome_delivered_at) {
-        if (at < 0) {
-          // The conversation never saw this outcome: record it as the decision node would have,
-          // and let the model answer from it.
-          const event = outcome ?? decisionEventMessage(approval);
-          await this.deps.graph.updateState(cfg, { messages: [event], pending, deciding: null, replies: null, steps: 0 }, 'apply_decision');
-          await this.deps.graph.invoke(null, cfg);
-        } else if (messages.slice(at + 1).every((m) => m.getType() !== 'human') && !(await this.answered(threadId, messages[at]!.id))) {
-          // It saw the outcome but died before its answer was recorded: answer now (a plan that
-          // already produced the answer only needs its reply made).
-          const answeredInWindow = messages.slice(at + 1).some(isFinalAnswer);
-          await this.deps.graph.updateState(cfg, { pending, deciding: null, replies: null }, answeredInWindow ? 'plan' : 'execute');
-          await this.deps.graph.invoke(null, cfg);
-        }
-      }
-      // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded twice.
-      const turn = await this.finishRun(threadId, before);
-      if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
-      await this.runQueued(threadId);
-      return turn;
-    }, opts.waitMs ?? 30_000));
+    const result = await this.admit(() =>
+      this.leases.with(
+        threadId,
+        async () => {
+          const before = await this.snapshot(threadId);
+          const cfg = this.config(threadId);
+          let state = await this.deps.graph.getState(cfg);
+          if (state.next.length && !isInterrupted(state)) {
+            await this.deps.graph.invoke(null, cfg); // a crashed run (e.g. inside execute) finishes first
+            state = await this.deps.graph.getState(cfg);
+          }
+          const waiting = (state.values as AgentStateType).pending?.some((p) => p.approval_id === approvalId);
+          if (isInterrupted(state) && waiting) {
+            const resume: ResumeValue = { kind: 'decision', approvalId };
+            await this.deps.graph.invoke(new Command({ resume }), cfg);
+            state = await this.deps.graph.getState(cfg);
+          }
+          let approval = (await this.deps.ledger.get(approvalId))!;
+          let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
+          if (approval.status === 'approved' || approval.status === 'executing') {
+            log.warn(
+              { status: approval.status, next: state.next },
+              'decided approval not carried through by the graph; running it from the ledger',
+            );
+            if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
+            const out = await runGrant(
+              { ledger: this.deps.ledger, tools: this.deps.tools, workerId: this.deps.workerId },
+              approval,
+              callMeta({ threadId, customerId: approval.customer_id }),
+            );
+            approval = (await this.deps.ledger.get(approvalId))!;
+            outcome = grantOutcomeMessage(approval, out);
+          }
+          const values = state.values as AgentStateType;
+          const messages = values.messages ?? [];
+          const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
+          const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
+          if (TOLD_STATUSES.has(approval.status) && !approval.outcome_delivered_at) {
+            if (at < 0) {
+              // The conversation never saw this outcome: record it as the decision node would have,
+              // and let the model answer from it.
+              const event = outcome ?? decisionEventMessage(approval);
+              await this.deps.graph.updateState(
+                cfg,
+                { messages: [event], pending, deciding: null, replies: null, steps: 0 },
+                'apply_decision',
+              );
+              await this.deps.graph.invoke(null, cfg);
+            } else if (
+              messages.slice(at + 1).every((m) => m.getType() !== 'human') &&
+              !(await this.answered(threadId, messages[at]!.id))
+            ) {
+              // It saw the outcome but died before its answer was recorded: answer now (a plan that
+              // already produced the answer only needs its reply made).
+              const answeredInWindow = messages.slice(at + 1).some(isFinalAnswer);
+              await this.deps.graph.updateState(
+                cfg,
+                { pending, deciding: null, replies: null },
+                answeredInWindow ? 'plan' : 'execute',
+              );
+              await this.deps.graph.invoke(null, cfg);
+            }
+          }
+          // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded twice.
+          const turn = await this.finishRun(threadId, before);
+          if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
+          await this.runQueued(threadId);
+          return turn;
+        },
+        opts.waitMs ?? 30_000,
+      ),
+    );
     await this.notifyChanged(result.changed);
     await this.deliver(threadId, result.replies, result.replyIds);
     return result;
@@ -356,7 +431,9 @@ export class AgentService {
       }
     }
     // Follow-ups queued behind a lease that has since been released or run out (a dead worker's).
-    const queuedThreads = (await this.deps.pool.query<{ thread_id: string }>(`SELECT DISTINCT thread_id FROM message_queue LIMIT 50`)).rows;
+    const queuedThreads = (
+      await this.deps.pool.query<{ thread_id: string }>(`SELECT DISTINCT thread_id FROM message_queue LIMIT 50`)
+    ).rows;
     for (const { thread_id } of queuedThreads) resumed += await this.drain(thread_id);
     const redelivered = await this.redeliver(opts.graceMs ?? 30_000);
     if (this.port.catchUp) {
@@ -365,7 +442,8 @@ export class AgentService {
         this.deps.logger.error({ err }, 'delivery port catch-up failed');
       });
     }
-    if (ids.size || redelivered) this.deps.logger.info({ expired: expired.length, resumed, redelivered, errors }, 'sweep');
+    if (ids.size || redelivered)
+      this.deps.logger.info({ expired: expired.length, resumed, redelivered, errors }, 'sweep');
     return { expired: expired.length, resumed, errors };
   }
 
@@ -383,10 +461,14 @@ export class AgentService {
   }
 
   async getThread(threadId: string) {
-    const conversation = (await this.deps.pool.query(`SELECT * FROM conversations WHERE thread_id = $1`, [threadId])).rows[0];
+    const conversation = (await this.deps.pool.query(`SELECT * FROM conversations WHERE thread_id = $1`, [threadId]))
+      .rows[0];
     if (!conversation) return undefined;
     const messages = (
-      await this.deps.pool.query(`SELECT role, text, meta, at FROM conversation_messages WHERE thread_id = $1 ORDER BY id`, [threadId])
+      await this.deps.pool.query(
+        `SELECT role, text, meta, at FROM conversation_messages WHERE thread_id = $1 ORDER BY id`,
+        [threadId],
+      )
     ).rows;
     return {
       conversation,
@@ -406,15 +488,32 @@ export class AgentService {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
        ON CONFLICT (thread_id) DO UPDATE SET updated_at = EXCLUDED.updated_at
        RETURNING customer_id`,
-      [input.threadId, input.customerId, input.source, input.slack?.channel ?? null, input.slack?.threadTs ?? null, input.slack?.userId ?? null, this.deps.clock.now()],
+      [
+        input.threadId,
+        input.customerId,
+        input.source,
+        input.slack?.channel ?? null,
+        input.slack?.threadTs ?? null,
+        input.slack?.userId ?? null,
+        this.deps.clock.now(),
+      ],
     );
     if ((r.rows[0]?.customer_id ?? null) !== input.customerId) {
-      throw new AgentError('thread_owned_by_other_customer', 'This conversation belongs to another customer; please start a new one.');
+      throw new AgentError(
+        'thread_owned_by_other_customer',
+        'This conversation belongs to another customer; please start a new one.',
+      );
     }
   }
 
   /** Append to the transcript; false when a row with this key already exists (a repeated delivery). */
-  private async transcript(threadId: string, role: 'customer' | 'agent' | 'event', text: string, meta: object = {}, key?: string): Promise<number | undefined> {
+  private async transcript(
+    threadId: string,
+    role: 'customer' | 'agent' | 'event',
+    text: string,
+    meta: object = {},
+    key?: string,
+  ): Promise<number | undefined> {
     const r = await this.deps.pool.query<{ id: number }>(
       `INSERT INTO conversation_messages (thread_id, role, text, meta, at, message_key) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (thread_id, message_key) WHERE message_key IS NOT NULL DO NOTHING RETURNING id`,
@@ -426,7 +525,10 @@ export class AgentService {
   /** The customer has these replies (posted in Slack, or returned in an HTTP response). */
   async markDelivered(replyIds: number[]): Promise<void> {
     if (!replyIds.length) return;
-    await this.deps.pool.query(`UPDATE conversation_messages SET delivered_at = now() WHERE id = ANY($1::bigint[]) AND delivered_at IS NULL`, [replyIds]);
+    await this.deps.pool.query(
+      `UPDATE conversation_messages SET delivered_at = now() WHERE id = ANY($1::bigint[]) AND delivered_at IS NULL`,
+      [replyIds],
+    );
   }
 
   /** Deliver replies through the port; false when it failed (the sweeper redelivers what has a row). */
@@ -487,7 +589,10 @@ export class AgentService {
   /** Has a reply to this message (a customer message or an approval update) been recorded? */
   private async answered(threadId: string, messageId: string | undefined): Promise<boolean> {
     if (!messageId) return false;
-    const r = await this.deps.pool.query(`SELECT 1 FROM conversation_messages WHERE thread_id = $1 AND message_key = $2`, [threadId, `reply:${messageId}:0`]);
+    const r = await this.deps.pool.query(
+      `SELECT 1 FROM conversation_messages WHERE thread_id = $1 AND message_key = $2`,
+      [threadId, `reply:${messageId}:0`],
+    );
     return (r.rowCount ?? 0) > 0;
   }
 
@@ -510,7 +615,13 @@ export class AgentService {
     const fresh: string[] = [];
     for (const [i, r] of replies.entries()) {
       const key = trigger ? `reply:${trigger}:${i}` : undefined;
-      const id = await this.transcript(threadId, 'agent', r, fallback ? { model: 'offline-planner', fallback: true } : {}, key);
+      const id = await this.transcript(
+        threadId,
+        'agent',
+        r,
+        fallback ? { model: 'offline-planner', fallback: true } : {},
+        key,
+      );
       if (id !== undefined) {
         replyIds.push(id);
         fresh.push(r);
@@ -547,9 +658,10 @@ const stableUuid = (key: string) => stableUuidFor(key, 'message');
 const TOLD_STATUSES = new Set(['executed', 'failed', 'rejected', 'expired']);
 
 const QUEUE_MAX_ATTEMPTS = 3;
-export const QUEUED_REPLY = "I'm still finishing your previous message in this thread; I'll answer this one right after.";
+export const QUEUED_REPLY =
+  "I'm still finishing your previous message in this thread; I'll answer this one right after.";
 const QUEUE_FAILED_REPLY =
-  "Sorry, something went wrong on our side while I was handling one of your messages, and nothing was changed. Please send it again.";
+  'Sorry, something went wrong on our side while I was handling one of your messages, and nothing was changed. Please send it again.';
 
 const isFinalAnswer = (m: BaseMessage) => AIMessage.isInstance(m) && !m.tool_calls?.length;
 

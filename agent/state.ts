@@ -11,7 +11,10 @@ export type MessagesUpdate = BaseMessage[] | { drop: string[]; append: BaseMessa
 export function mergeMessages(left: BaseMessage[], right: MessagesUpdate): BaseMessage[] {
   if (!Array.isArray(right)) {
     const drop = new Set(right.drop);
-    return mergeMessages(left.filter((m) => !m.id || !drop.has(m.id)), right.append);
+    return mergeMessages(
+      left.filter((m) => !m.id || !drop.has(m.id)),
+      right.append,
+    );
   }
   const out = [...left];
   for (const m of right) {
@@ -53,6 +56,4 @@ export type AgentStateType = typeof AgentState.State;
 export type AgentUpdate = typeof AgentState.Update;
 
 /** What a paused thread can be resumed with. */
-export type ResumeValue =
-  | { kind: 'message'; text: string; id?: string }
-  | { kind: 'decision'; approvalId: string };
+export type ResumeValue = { kind: 'message'; text: string; id?: string } | { kind: 'decision'; approvalId: string };

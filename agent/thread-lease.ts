@@ -44,15 +44,18 @@ export class ThreadLeases {
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(delay * 2, 500);
     }
-    const renew = setInterval(() => {
-      void this.pool
-        .query(`UPDATE thread_leases SET expires_at = $3 WHERE thread_id = $1 AND holder = $2`, [
-          threadId,
-          this.holder,
-          new Date(Date.now() + this.ttlMs),
-        ])
-        .catch(() => undefined);
-    }, Math.max(1000, this.ttlMs / 3));
+    const renew = setInterval(
+      () => {
+        void this.pool
+          .query(`UPDATE thread_leases SET expires_at = $3 WHERE thread_id = $1 AND holder = $2`, [
+            threadId,
+            this.holder,
+            new Date(Date.now() + this.ttlMs),
+          ])
+          .catch(() => undefined);
+      },
+      Math.max(1000, this.ttlMs / 3),
+    );
     try {
       return await fn();
     } finally {

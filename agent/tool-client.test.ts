@@ -15,9 +15,16 @@ import { textOf } from './window.js';
 // Real stdio children of mcp-server/stdio.ts on a real database, wired the way a worker wires them.
 let db: TestDatabase;
 let rt: AgentRuntime;
-const search = (query = 'opening hours') => rt.tools.call('search_knowledge_base', { query, limit: 3 }, { anonymous: true });
+const search = (query = 'opening hours') =>
+  rt.tools.call('search_knowledge_base', { query, limit: 3 }, { anonymous: true });
 const childEnvFor = (url: string) =>
-  childEnv({ DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', FIXED_NOW: TEST_NOW, BUSINESS_TIMEZONE: TEST_TZ });
+  childEnv({
+    DATABASE_URL: url,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    FIXED_NOW: TEST_NOW,
+    BUSINESS_TIMEZONE: TEST_TZ,
+  });
 
 beforeAll(async () => {
   db = await createSeededDatabase();
@@ -32,7 +39,14 @@ beforeAll(async () => {
       if (event) return say(`EVENT ${event.status}`);
       const last = lastOf(messages);
       if (isCustomer(last, /ticket/)) {
-        return propose(call('create_ticket', { customer_id: 'cus_001', subject: 'Broken gate', description: textOf(last), category: 'general' }));
+        return propose(
+          call('create_ticket', {
+            customer_id: 'cus_001',
+            subject: 'Broken gate',
+            description: textOf(last),
+            category: 'general',
+          }),
+        );
       }
       return say('hello');
     }),
@@ -55,7 +69,9 @@ async function stallChildOn(table: string, mode: string, start: () => void): Pro
   try {
     start();
     await eventually('the child waiting on the lock', async () => {
-      const r = await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`);
+      const r = await db.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`,
+      );
       return r.rowCount ? true : undefined;
     });
   } catch (err) {
@@ -99,10 +115,17 @@ describe('supervised tool client (stdio child)', () => {
 
   it('an approved write whose child dies mid-call stays executing with nothing written; the sweeper runs it once on the new child', async () => {
     await eventually('a settled session', () => (rt.tools.health().status === 'ok' ? true : undefined));
-    const turn = await rt.service.handleMessage({ threadId: 'tool-client:execute', customerId: 'cus_001', text: 'please open a ticket, the gate is broken', source: 'api' });
+    const turn = await rt.service.handleMessage({
+      threadId: 'tool-client:execute',
+      customerId: 'cus_001',
+      text: 'please open a ticket, the gate is broken',
+      source: 'api',
+    });
     expect(turn.status).toBe('pending_approval');
     const approvalId = turn.pending[0]!.id;
-    const tickets = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [approvalId])).rows[0].n as number;
+    const tickets = async () =>
+      (await db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [approvalId])).rows[0]
+        .n as number;
     const restartsBefore = rt.tools.health().restarts;
 
     let deciding!: ReturnType<AgentRuntime['service']['decide']>;
@@ -118,11 +141,16 @@ describe('supervised tool client (stdio child)', () => {
     }
     expect(await tickets()).toBe(0);
 
-    await eventually('the restarted session', () => (rt.tools.health().restarts > restartsBefore && rt.tools.health().status === 'ok' ? true : undefined));
+    await eventually('the restarted session', () =>
+      rt.tools.health().restarts > restartsBefore && rt.tools.health().status === 'ok' ? true : undefined,
+    );
     await rt.service.sweep({ graceMs: 0 });
     expect((await rt.ledger.get(approvalId))!.status).toBe('executed');
     expect(await tickets()).toBe(1);
-    const executed = await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [approvalId]);
+    const executed = await db.pool.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`,
+      [approvalId],
+    );
     expect(executed.rows[0].n).toBe(1);
   }, 90_000);
 
@@ -163,13 +191,18 @@ describe('supervised tool client (own factory)', () => {
 
   it('with the size guard off, an oversized message is refused by the child, which stays up and serves the next call', async () => {
     const others = toolServerChildren();
-    const tools = await ToolClient.connect(() => stdioTransport(childEnvFor(db.url)), { maxMessageBytes: Number.POSITIVE_INFINITY, reconnectWaitMs: 60_000 });
+    const tools = await ToolClient.connect(() => stdioTransport(childEnvFor(db.url)), {
+      maxMessageBytes: Number.POSITIVE_INFINITY,
+      reconnectWaitMs: 60_000,
+    });
     try {
       expect(await tools.call('search_knowledge_base', hours, meta)).toMatchObject({ ok: true });
       const first = await newChild(others);
       // The SDK's own stdio transport stops reading for good after a line over 10 MB; ours drops
       // the line and answers that request with an error.
-      const err = await tools.call('search_knowledge_base', { query: 'x'.repeat(11 * 1024 * 1024), limit: 1 }, meta).catch((e) => e);
+      const err = await tools
+        .call('search_knowledge_base', { query: 'x'.repeat(11 * 1024 * 1024), limit: 1 }, meta)
+        .catch((e) => e);
       expect(String(err?.message ?? err)).toMatch(/too large/i);
       expect(await tools.call('search_knowledge_base', hours, meta)).toMatchObject({ ok: true });
       expect(isAlive(first)).toBe(true);
@@ -200,8 +233,12 @@ describe('supervised tool client (own factory)', () => {
     await tools.close();
     const attempts = spawned;
     expect(tools.health().status).toBe('down');
-    await expect(tools.call('search_knowledge_base', hours, meta)).rejects.toMatchObject({ code: 'tool_server_unavailable' });
-    await eventually('no child of ours left', () => (toolServerChildren().every((p) => others.includes(p)) ? true : undefined));
+    await expect(tools.call('search_knowledge_base', hours, meta)).rejects.toMatchObject({
+      code: 'tool_server_unavailable',
+    });
+    await eventually('no child of ours left', () =>
+      toolServerChildren().every((p) => others.includes(p)) ? true : undefined,
+    );
     // Three times the longest backoff: a loop still running would have spawned again by now.
     await new Promise((r) => setTimeout(r, 300));
     expect(spawned).toBe(attempts);
@@ -213,16 +250,25 @@ describe('supervised tool client (Streamable HTTP service)', () => {
     const deps = { pool: db.pool, clock: fixedClock(TEST_NOW), timeZone: TEST_TZ, logger: silentLogger };
     let server = await startHttpToolServer({ deps, port: 0 });
     const url = server.url;
-    const tools = await ToolClient.connect(() => httpTransport(url), { backoff: { initialMs: 20, maxMs: 200 }, downAfterFailures: 1_000, reconnectWaitMs: 100 });
+    const tools = await ToolClient.connect(() => httpTransport(url), {
+      backoff: { initialMs: 20, maxMs: 200 },
+      downAfterFailures: 1_000,
+      reconnectWaitMs: 100,
+    });
     const hours = () => tools.call('search_knowledge_base', { query: 'hours', limit: 1 }, { anonymous: true });
     try {
       expect(await hours()).toMatchObject({ ok: true });
       await server.close();
       // The first call may go out on a kept-alive socket the server has just closed: whether it
       // was received is unknown, and the error says so (sent: true).
-      expect(await hours().catch((e) => e)).toMatchObject({ name: 'ToolServerUnavailableError', code: 'tool_server_unavailable' });
+      expect(await hours().catch((e) => e)).toMatchObject({
+        name: 'ToolServerUnavailableError',
+        code: 'tool_server_unavailable',
+      });
       // While the service refuses connections: calls wait their bound, then fail as never sent.
-      await eventually('a refused reconnect', () => (/ECONNREFUSED/.test(tools.health().last_error ?? '') ? true : undefined));
+      await eventually('a refused reconnect', () =>
+        /ECONNREFUSED/.test(tools.health().last_error ?? '') ? true : undefined,
+      );
       const err = await hours().catch((e) => e);
       expect(err).toMatchObject({ code: 'tool_server_unavailable', details: { sent: false } });
       expect(err.message).toMatch(/nothing was written/);

@@ -124,7 +124,10 @@ export class ToolClient {
       // the caller learns why, rather than losing the session for every conversation.
       const bytes = Buffer.byteLength(JSON.stringify({ name, arguments: args, _meta: meta })) + ENVELOPE_BYTES;
       if (bytes > this.maxMessageBytes) {
-        this.log.warn({ tool: name, thread_id: meta.thread_id, approval_id: meta.approval_id, bytes }, 'tool call too large to send');
+        this.log.warn(
+          { tool: name, thread_id: meta.thread_id, approval_id: meta.approval_id, bytes },
+          'tool call too large to send',
+        );
         return {
           ok: false,
           error: {
@@ -171,7 +174,10 @@ export class ToolClient {
       const reason = describe(err);
       const sent = !neverSent(err);
       this.lose(session, reason);
-      this.log.warn({ tool, thread_id: meta.thread_id, approval_id: meta.approval_id, reason, sent }, 'tool call lost with the tool server session');
+      this.log.warn(
+        { tool, thread_id: meta.thread_id, approval_id: meta.approval_id, reason, sent },
+        'tool call lost with the tool server session',
+      );
       throw new ToolServerUnavailableError(
         sent
           ? `The tool server went away before answering ${tool}; it is being restarted. A write is all or nothing, and a retry with the same approval returns what it did.`
@@ -279,7 +285,10 @@ export class ToolClient {
           // Callers stop waiting: each would time out anyway while the server stays unreachable.
           this.notifyWaiters();
         }
-        this.log.warn({ reason: this.lastError, failures: this.failures, retry_in_ms: delay }, 'tool server reconnect failed');
+        this.log.warn(
+          { reason: this.lastError, failures: this.failures, retry_in_ms: delay },
+          'tool server reconnect failed',
+        );
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);

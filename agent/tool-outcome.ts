@@ -54,7 +54,10 @@ const KINDS = new Set<unknown>(['pending_approval', 'result', 'error']);
 export function toolOutcomeOf(m: BaseMessage): ToolOutcome | undefined {
   if (!ToolMessage.isInstance(m)) return undefined;
   if (isRecord(m.artifact) && KINDS.has(m.artifact.kind)) return m.artifact as ToolOutcome;
-  const text = typeof m.content === 'string' ? m.content : m.content.map((c) => (typeof c === 'string' ? c : 'text' in c ? String(c.text) : '')).join('');
+  const text =
+    typeof m.content === 'string'
+      ? m.content
+      : m.content.map((c) => (typeof c === 'string' ? c : 'text' in c ? String(c.text) : '')).join('');
   let body: unknown = text;
   try {
     body = JSON.parse(text);

@@ -32,7 +32,10 @@ describe('tracing', () => {
       silentLogger,
     );
     expect(t.callbacks).toHaveLength(1);
-    await RunnableLambda.from(async (x: string) => x.toUpperCase()).invoke('hello', { callbacks: t.callbacks, runName: 'probe' });
+    await RunnableLambda.from(async (x: string) => x.toUpperCase()).invoke('hello', {
+      callbacks: t.callbacks,
+      runName: 'probe',
+    });
     await t.shutdown();
     await new Promise((r) => server.close(r));
     expect(received.some((r) => r.path.includes('/api/public/otel/v1/traces'))).toBe(true);

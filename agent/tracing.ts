@@ -14,12 +14,13 @@ export interface Tracing {
  */
 export async function startTracing(config: Config, logger: Logger): Promise<Tracing> {
   if (!tracingEnabled(config)) return { callbacks: [], shutdown: async () => undefined };
-  const [{ BasicTracerProvider }, { LangfuseSpanProcessor }, { setLangfuseTracerProvider }, { CallbackHandler }] = await Promise.all([
-    import('@opentelemetry/sdk-trace-base'),
-    import('@langfuse/otel'),
-    import('@langfuse/tracing'),
-    import('@langfuse/langchain'),
-  ]);
+  const [{ BasicTracerProvider }, { LangfuseSpanProcessor }, { setLangfuseTracerProvider }, { CallbackHandler }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-base'),
+      import('@langfuse/otel'),
+      import('@langfuse/tracing'),
+      import('@langfuse/langchain'),
+    ]);
   const provider = new BasicTracerProvider({
     spanProcessors: [
       new LangfuseSpanProcessor({

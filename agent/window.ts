@@ -15,7 +15,10 @@ const isCustomerMessage = (m: BaseMessage) => HumanMessage.isInstance(m) && !app
  * Keep the last `size` messages, starting at a customer message so that no tool result is cut
  * from its call. What falls out becomes one short summary line each.
  */
-export function trimWindow(messages: BaseMessage[], size = DEFAULT_WINDOW): { window: BaseMessage[]; dropped: BaseMessage[] } {
+export function trimWindow(
+  messages: BaseMessage[],
+  size = DEFAULT_WINDOW,
+): { window: BaseMessage[]; dropped: BaseMessage[] } {
   if (messages.length <= size) return { window: messages, dropped: [] };
   let start = messages.length - size;
   while (start < messages.length - 1 && !isCustomerMessage(messages[start]!)) start++;
@@ -26,9 +29,13 @@ export function summarize(previous: string, dropped: BaseMessage[]): string {
   const lines = previous ? previous.split('\n') : [];
   for (const m of dropped) {
     const event = approvalEventOf(m);
-    if (event) lines.push(`- ${event.tool} ${JSON.stringify(event.args)}: ${event.status}${event.reason ? ` (${event.reason})` : ''}`);
+    if (event)
+      lines.push(
+        `- ${event.tool} ${JSON.stringify(event.args)}: ${event.status}${event.reason ? ` (${event.reason})` : ''}`,
+      );
     else if (isCustomerMessage(m)) lines.push(`- Customer: ${textOf(m).slice(0, 160)}`);
-    else if (AIMessage.isInstance(m) && !m.tool_calls?.length && textOf(m)) lines.push(`- Assistant: ${textOf(m).slice(0, 160)}`);
+    else if (AIMessage.isInstance(m) && !m.tool_calls?.length && textOf(m))
+      lines.push(`- Assistant: ${textOf(m).slice(0, 160)}`);
   }
   let out = lines.join('\n');
   while (out.length > SUMMARY_MAX_CHARS && lines.length > 1) {

@@ -17,11 +17,18 @@ describe('configuration', () => {
     try {
       slackConnectionFromConfig(testConfig(base));
     } catch (e) {
-      expect((e as ConfigError).problems.map((p) => p.variable)).toEqual(['SLACK_MANAGERS_CHANNEL', 'SLACK_MANAGER_IDS']);
+      expect((e as ConfigError).problems.map((p) => p.variable)).toEqual([
+        'SLACK_MANAGERS_CHANNEL',
+        'SLACK_MANAGER_IDS',
+      ]);
     }
-    const http = slackConnectionFromConfig(testConfig({ ...base, SLACK_MANAGERS_CHANNEL: 'C1', SLACK_MANAGER_GROUP_ID: 'S1' }));
+    const http = slackConnectionFromConfig(
+      testConfig({ ...base, SLACK_MANAGERS_CHANNEL: 'C1', SLACK_MANAGER_GROUP_ID: 'S1' }),
+    );
     expect(http).toMatchObject({ mode: 'http', managersChannel: 'C1', managerGroupId: 'S1', managerIds: [] });
-    const socket = slackConnectionFromConfig(testConfig({ ...base, SLACK_APP_TOKEN: 'xapp-1', SLACK_MANAGERS_CHANNEL: 'C1', SLACK_MANAGER_IDS: 'U1, U2' }));
+    const socket = slackConnectionFromConfig(
+      testConfig({ ...base, SLACK_APP_TOKEN: 'xapp-1', SLACK_MANAGERS_CHANNEL: 'C1', SLACK_MANAGER_IDS: 'U1, U2' }),
+    );
     expect(socket).toMatchObject({ mode: 'socket', appToken: 'xapp-1', managerIds: ['U1', 'U2'] });
   });
 });
@@ -31,7 +38,10 @@ describe('identity', () => {
   const port = freePort();
   const connection = port.then((p) => localConnection({ apiUrl: localApiUrl(p) }));
   beforeAll(async () => {
-    slack = await startLocalWorkspace(await connection, { port: await port, eventsUrls: ['http://127.0.0.1:9/slack/events'] });
+    slack = await startLocalWorkspace(await connection, {
+      port: await port,
+      eventsUrls: ['http://127.0.0.1:9/slack/events'],
+    });
   });
   afterAll(async () => slack?.close());
 
@@ -40,11 +50,19 @@ describe('identity', () => {
 
   it('asks auth.test once when the bot ids are not configured, and refuses a bad token clearly', async () => {
     const c = await connection;
-    const bot = await createSlackBot({ ...opts, agent: fakeAgent(), connection: { ...c, mode: 'http', botUserId: undefined, botId: undefined } });
+    const bot = await createSlackBot({
+      ...opts,
+      agent: fakeAgent(),
+      connection: { ...c, mode: 'http', botUserId: undefined, botId: undefined },
+    });
     expect(slack.apiCalls().filter((x) => x.method === 'auth.test')).toHaveLength(1);
     expect(bot.mode).toBe('http');
     await expect(
-      createSlackBot({ ...opts, agent: fakeAgent(), connection: { ...c, mode: 'http', botToken: 'xoxb-wrong', botUserId: undefined } }),
+      createSlackBot({
+        ...opts,
+        agent: fakeAgent(),
+        connection: { ...c, mode: 'http', botToken: 'xoxb-wrong', botUserId: undefined },
+      }),
     ).rejects.toMatchObject({ data: { error: 'invalid_auth' } });
     await bot.stop();
   });

@@ -36,12 +36,24 @@ export interface SlackConnection {
 /** The connection for a real workspace, from configuration. Local mode builds its own (local-mode.ts). */
 export function slackConnectionFromConfig(config: Config): SlackConnection {
   if (!config.SLACK_BOT_TOKEN || !config.SLACK_SIGNING_SECRET) {
-    throw new ConfigError([{ variable: 'SLACK_BOT_TOKEN', message: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are both needed for a real workspace' }]);
+    throw new ConfigError([
+      {
+        variable: 'SLACK_BOT_TOKEN',
+        message: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are both needed for a real workspace',
+      },
+    ]);
   }
   const problems: { variable: string; message: string }[] = [];
-  if (!config.SLACK_MANAGERS_CHANNEL) problems.push({ variable: 'SLACK_MANAGERS_CHANNEL', message: 'required with SLACK_BOT_TOKEN: the channel id where approval cards are posted' });
+  if (!config.SLACK_MANAGERS_CHANNEL)
+    problems.push({
+      variable: 'SLACK_MANAGERS_CHANNEL',
+      message: 'required with SLACK_BOT_TOKEN: the channel id where approval cards are posted',
+    });
   if (!config.SLACK_MANAGER_IDS.length && !config.SLACK_MANAGER_GROUP_ID) {
-    problems.push({ variable: 'SLACK_MANAGER_IDS', message: 'set SLACK_MANAGER_IDS and/or SLACK_MANAGER_GROUP_ID: otherwise nobody can approve anything' });
+    problems.push({
+      variable: 'SLACK_MANAGER_IDS',
+      message: 'set SLACK_MANAGER_IDS and/or SLACK_MANAGER_GROUP_ID: otherwise nobody can approve anything',
+    });
   }
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -93,7 +105,8 @@ export interface SlackBot {
 
 /** Bolt and its Web API client log through our pino logger (formatting only what will be written). */
 function boltLogger(log: Logger): BoltLogger {
-  const text = (msg: unknown[]) => msg.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
+  const text = (msg: unknown[]) =>
+    msg.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
   const debug = (...m: unknown[]) => {
     if (log.isLevelEnabled('debug')) log.debug(text(m));
   };
@@ -128,7 +141,13 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     logger.info({ team: who.team, bot_user: who.user_id, mode: c.mode }, 'slack app authenticated');
   }
   const bolt = boltLogger(logger);
-  const { receiver, http } = createSlackReceiver(c, { endpoint: SLACK_EVENTS_PATH, pool: opts.pool, logger, boltLogger: bolt, claimTimeoutMs: opts.claimTimeoutMs });
+  const { receiver, http } = createSlackReceiver(c, {
+    endpoint: SLACK_EVENTS_PATH,
+    pool: opts.pool,
+    logger,
+    boltLogger: bolt,
+    claimTimeoutMs: opts.claimTimeoutMs,
+  });
   const app = new App({
     token: c.botToken,
     botId: c.botId,
@@ -144,7 +163,12 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     },
   });
 
-  const managers = new ManagerDirectory({ ids: c.managerIds, groupId: c.managerGroupId, client: () => app.client, logger });
+  const managers = new ManagerDirectory({
+    ids: c.managerIds,
+    groupId: c.managerGroupId,
+    client: () => app.client,
+    logger,
+  });
   const cards = new CardPublisher({
     pool: opts.pool,
     ledger: opts.agent.ledger,
@@ -198,11 +222,16 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
         acks.push(ms);
         if (acks.length > 5000) acks.splice(0, acks.length - 5000);
         const retry = req.headers['x-slack-retry-num'];
-        const line = { ack_ms: Math.round(ms * 10) / 10, status: res.statusCode, ...(retry ? { retry_num: Number(retry) } : {}) };
+        const line = {
+          ack_ms: Math.round(ms * 10) / 10,
+          status: res.statusCode,
+          ...(retry ? { retry_num: Number(retry) } : {}),
+        };
         if (ms > 2000) logger.warn(line, 'slow slack ack');
         else logger.debug(line, 'slack request acked');
       });
-      if (await acceptSignedRequest(req, res, { signingSecret: c.signingSecret, logger })) http.requestListener(req, res);
+      if (await acceptSignedRequest(req, res, { signingSecret: c.signingSecret, logger }))
+        http.requestListener(req, res);
       return true;
     },
     async start() {
@@ -218,7 +247,8 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     },
     ackStats() {
       const sorted = [...acks].sort((a, b) => a - b);
-      const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+      const at = (q: number) =>
+        sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
       return { count: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
     },
   };

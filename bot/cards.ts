@@ -6,7 +6,11 @@ import type { Logger } from '../core/logger.js';
 import { attachCard, pendingWithoutCard } from '../schema/approvals/store.js';
 import { approvalCard, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';
 
-export async function loadCardContext(pool: Pool, a: Pick<Approval, 'customer_id' | 'thread_id'>, timeZone: string): Promise<CardContext> {
+export async function loadCardContext(
+  pool: Pool,
+  a: Pick<Approval, 'customer_id' | 'thread_id'>,
+  timeZone: string,
+): Promise<CardContext> {
   const [customer, services, conversation] = await Promise.all([
     a.customer_id
       ? pool.query<CustomerRow>(
@@ -15,7 +19,9 @@ export async function loadCardContext(pool: Pool, a: Pick<Approval, 'customer_id
         )
       : undefined,
     pool.query<ServiceRow>(`SELECT id, name, duration_minutes, price_cents FROM services`),
-    pool.query<{ slack_channel: string | null }>(`SELECT slack_channel FROM conversations WHERE thread_id = $1`, [a.thread_id]),
+    pool.query<{ slack_channel: string | null }>(`SELECT slack_channel FROM conversations WHERE thread_id = $1`, [
+      a.thread_id,
+    ]),
   ]);
   return {
     timeZone,
@@ -72,7 +78,13 @@ export class CardPublisher {
     const log = this.deps.logger.child({ approval_id: a.id, thread_id: a.thread_id });
     const card = await this.render(a);
     const client = this.deps.client();
-    const res = await client.chat.postMessage({ channel: this.deps.managersChannel, text: card.text, blocks: card.blocks, unfurl_links: false, unfurl_media: false });
+    const res = await client.chat.postMessage({
+      channel: this.deps.managersChannel,
+      text: card.text,
+      blocks: card.blocks,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
     const channel = res.channel ?? this.deps.managersChannel;
     const ts = res.ts!;
     if (!(await attachCard(this.deps.pool, a.id, channel, ts))) {
@@ -90,7 +102,9 @@ export class CardPublisher {
 
   private async update(a: Approval): Promise<void> {
     const card = await this.render(a);
-    await this.deps.client().chat.update({ channel: a.card_channel!, ts: a.card_ts!, text: card.text, blocks: card.blocks });
+    await this.deps
+      .client()
+      .chat.update({ channel: a.card_channel!, ts: a.card_ts!, text: card.text, blocks: card.blocks });
     this.deps.logger.info({ approval_id: a.id, thread_id: a.thread_id, status: a.status }, 'approval card updated');
   }
 

@@ -9,7 +9,8 @@ import { tellPrivately } from './replies.js';
 import { BUSINESS } from '../schema/business/profile.js';
 
 export const NOT_A_MANAGER = `Only ${BUSINESS.shortName} managers can approve, edit or reject requests. Nothing was changed.`;
-export const NOT_FOUND = "I can't find that approval (it may have been removed, or this card is out of date). Nothing was changed.";
+export const NOT_FOUND =
+  "I can't find that approval (it may have been removed, or this card is out of date). Nothing was changed.";
 
 const DONE_WORD: Partial<Record<Approval['status'], string>> = {
   approved: 'approved',
@@ -37,8 +38,10 @@ export function notPendingText(a: Approval, timeZone: string): string {
 
 export function ledgerErrorText(err: LedgerError, timeZone: string): string {
   if (err.code === 'not_found') return NOT_FOUND;
-  if ((err.code === 'already_decided' || err.code === 'expired') && err.approval) return notPendingText(err.approval, timeZone);
-  if (err.code === 'invalid_arguments') return `Those values are not valid: ${escapeText((err.issues ?? []).map((i) => `${i.path || 'arguments'}: ${i.message}`).join('; '))}. Nothing was changed.`;
+  if ((err.code === 'already_decided' || err.code === 'expired') && err.approval)
+    return notPendingText(err.approval, timeZone);
+  if (err.code === 'invalid_arguments')
+    return `Those values are not valid: ${escapeText((err.issues ?? []).map((i) => `${i.path || 'arguments'}: ${i.message}`).join('; '))}. Nothing was changed.`;
   return `${escapeText(err.message)} Nothing was changed.`;
 }
 
@@ -50,14 +53,30 @@ export function ledgerErrorText(err: LedgerError, timeZone: string): string {
 export async function decideAndReport(
   deps: BotDeps,
   client: WebClient,
-  d: { approvalId: string; user: string; decision: 'approve' | 'reject'; args?: Record<string, unknown>; reason?: string; channel?: string },
+  d: {
+    approvalId: string;
+    user: string;
+    decision: 'approve' | 'reject';
+    args?: Record<string, unknown>;
+    reason?: string;
+    channel?: string;
+  },
 ): Promise<void> {
   const approver = `slack:${d.user}`;
   const log = deps.logger.child({ approval_id: d.approvalId, approver, decision: d.decision });
   const started = Date.now();
   try {
-    const out = await deps.agent.decide({ approvalId: d.approvalId, approver, decision: d.decision, args: d.args, reason: d.reason });
-    log.info({ thread_id: out.approval.thread_id, status: out.approval.status, ms: Date.now() - started }, 'decision handled');
+    const out = await deps.agent.decide({
+      approvalId: d.approvalId,
+      approver,
+      decision: d.decision,
+      args: d.args,
+      reason: d.reason,
+    });
+    log.info(
+      { thread_id: out.approval.thread_id, status: out.approval.status, ms: Date.now() - started },
+      'decision handled',
+    );
   } catch (err) {
     if (err instanceof LedgerError) {
       log.info({ code: err.code }, 'decision refused');
@@ -79,7 +98,8 @@ export async function decideAndReport(
   }
 }
 
-export const isPastExpiry = (deps: BotDeps, a: Approval) => a.status === 'pending' && a.expires_at.getTime() <= deps.clock.now().getTime();
+export const isPastExpiry = (deps: BotDeps, a: Approval) =>
+  a.status === 'pending' && a.expires_at.getTime() <= deps.clock.now().getTime();
 
 /**
  * Someone acted on a card that is out of date. Redraw it; if the approval ran out of time and
@@ -125,7 +145,10 @@ export async function guardDecision(
   const id = d.approvalId;
   const approval = typeof id === 'string' && id.length <= 64 ? await deps.agent.ledger.get(id) : undefined;
   if (!approval) {
-    deps.logger.warn({ user: d.user, action: d.action, value: String(id).slice(0, 64) }, 'decision on an unknown approval');
+    deps.logger.warn(
+      { user: d.user, action: d.action, value: String(id).slice(0, 64) },
+      'decision on an unknown approval',
+    );
     await refuse({ reason: 'not_found', text: NOT_FOUND });
     return undefined;
   }
@@ -149,4 +172,7 @@ export const refuseInModal =
   (r: DecisionRefusal): Promise<void> =>
     ack({ response_action: 'update', view: noticeModal(MODAL_TITLE[r.reason] ?? title, r.text) });
 
-const MODAL_TITLE: Partial<Record<DecisionRefusal['reason'], string>> = { not_a_manager: 'Not allowed', not_pending: 'Too late' };
+const MODAL_TITLE: Partial<Record<DecisionRefusal['reason'], string>> = {
+  not_a_manager: 'Not allowed',
+  not_pending: 'Too late',
+};

@@ -19,11 +19,18 @@ export async function claimSlackEvent(pool: Pool, eventId: string, kind: string,
   // jsonb refuses \u0000 and lone surrogates: a payload that fails here would be a lost message.
   const r = await pool.query(
     `INSERT INTO slack_events (event_id, kind, status, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO NOTHING`,
-    [storableText(eventId).slice(0, 200), storableText(kind).slice(0, 100), inbox ? 'received' : 'done', inbox ? JSON.stringify(storableJson(inbox)) : null],
+    [
+      storableText(eventId).slice(0, 200),
+      storableText(kind).slice(0, 100),
+      inbox ? 'received' : 'done',
+      inbox ? JSON.stringify(storableJson(inbox)) : null,
+    ],
   );
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
-    void pool.query(`DELETE FROM slack_events WHERE received_at < $1`, [new Date(Date.now() - KEEP_MS)]).catch(() => undefined);
+    void pool
+      .query(`DELETE FROM slack_events WHERE received_at < $1`, [new Date(Date.now() - KEEP_MS)])
+      .catch(() => undefined);
   }
   return r.rowCount === 1;
 }
@@ -47,7 +54,8 @@ interface EventCallback {
 }
 
 export const isEventCallback = (body: unknown): body is EventCallback =>
-  (body as { type?: unknown })?.type === 'event_callback' && typeof (body as { event_id?: unknown }).event_id === 'string';
+  (body as { type?: unknown })?.type === 'event_callback' &&
+  typeof (body as { event_id?: unknown }).event_id === 'string';
 
 /** Only a person's plain message can need an answer, so only those become inbox rows. */
 const inboxPayloadOf = (body: EventCallback) => {

@@ -24,7 +24,9 @@ let page: Page;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: run scripts/ensure-chromium.sh (as root it installs Debian's chromium). The browser test can't run without it.`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: run scripts/ensure-chromium.sh (as root it installs Debian's chromium). The browser test can't run without it.`,
+    );
   }
   const clock = new ManualClock(TEST_NOW);
   db = await createSeededDatabase({ clock });
@@ -32,7 +34,14 @@ beforeAll(async () => {
   tools = createToolServer({ pool: db.pool, clock, timeZone: TEST_TZ, logger: silentLogger });
   await tools.connect(serverSide);
   product = await startProduct({
-    config: testConfig({ DATABASE_URL: db.url, PORT: '0', LOCAL_SLACK_PORT: '0', SEED_DEMO: 'false', BUSINESS_TIMEZONE: TEST_TZ, DATA_DIR: `/tmp/bot-e2e-${process.pid}` }),
+    config: testConfig({
+      DATABASE_URL: db.url,
+      PORT: '0',
+      LOCAL_SLACK_PORT: '0',
+      SEED_DEMO: 'false',
+      BUSINESS_TIMEZONE: TEST_TZ,
+      DATA_DIR: `/tmp/bot-e2e-${process.pid}`,
+    }),
     logger: silentLogger,
     clock,
     model: botTestModel(),
@@ -40,7 +49,16 @@ beforeAll(async () => {
   });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 }, 60_000);
@@ -79,7 +97,9 @@ it('a customer asks for a change, a manager approves it on the card, both see th
 
   // A manager sees the card in #managers and approves.
   await actAs('U01MGR0001', 'managers');
-  const card = page.locator('#list [data-testid^="message-"]', { hasText: 'Approval needed: Update customer details' }).first();
+  const card = page
+    .locator('#list [data-testid^="message-"]', { hasText: 'Approval needed: Update customer details' })
+    .first();
   await card.waitFor({ timeout: 10_000 });
   await expect(card.innerText()).resolves.toContain('New: maria.e2e@example.com');
   await card.locator('[data-testid=button-approval_approve]').click();

@@ -7,7 +7,10 @@ import { audit } from '../schema/approvals/store.js';
  * the user types. No link → null: the agent then answers from the knowledge base only.
  */
 export async function customerForSlackUser(pool: Pool, slackUserId: string): Promise<string | null> {
-  const r = await pool.query<{ customer_id: string }>(`SELECT customer_id FROM slack_identities WHERE slack_user_id = $1`, [slackUserId]);
+  const r = await pool.query<{ customer_id: string }>(
+    `SELECT customer_id FROM slack_identities WHERE slack_user_id = $1`,
+    [slackUserId],
+  );
   return r.rows[0]?.customer_id ?? null;
 }
 
@@ -26,10 +29,15 @@ export async function linkSlackUser(
   link: { slackUserId: string; customerId: string; linkedBy: string },
 ): Promise<LinkResult | undefined> {
   return withTransaction(pool, async (tx) => {
-    const customer = (await tx.query<{ id: string; name: string }>(`SELECT id, name FROM customers WHERE id = $1`, [link.customerId])).rows[0];
+    const customer = (
+      await tx.query<{ id: string; name: string }>(`SELECT id, name FROM customers WHERE id = $1`, [link.customerId])
+    ).rows[0];
     if (!customer) return undefined;
     const previous = (
-      await tx.query<{ customer_id: string }>(`SELECT customer_id FROM slack_identities WHERE slack_user_id = $1 FOR UPDATE`, [link.slackUserId])
+      await tx.query<{ customer_id: string }>(
+        `SELECT customer_id FROM slack_identities WHERE slack_user_id = $1 FOR UPDATE`,
+        [link.slackUserId],
+      )
     ).rows[0];
     const now = clock.now();
     await tx.query(

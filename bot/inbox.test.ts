@@ -22,7 +22,15 @@ async function orphanedMessage(text: string, eventId: string) {
   // message exists in the channel, and we record the inbox row a dying worker would have left.
   const post = await s.slack.postAsUser(MARIA, SUPPORT, text, { signingSecret: 'not-the-secret' });
   expect(post.status).toBe(401);
-  const event = { type: 'message', user: MARIA, channel: SUPPORT, channel_type: 'channel', text, ts: post.ts, event_ts: post.ts };
+  const event = {
+    type: 'message',
+    user: MARIA,
+    channel: SUPPORT,
+    channel_type: 'channel',
+    text,
+    ts: post.ts,
+    event_ts: post.ts,
+  };
   await s.db.pool.query(
     `INSERT INTO slack_events (event_id, kind, status, payload, received_at) VALUES ($1, 'message', 'received', $2, now() - interval '5 minutes')`,
     [eventId, JSON.stringify(event)],
@@ -40,7 +48,9 @@ describe('the inbox', () => {
       return r.length ? r : undefined;
     });
     expect(replies.map((m) => m.text)).toEqual(['Answer: do you work on saturdays?']);
-    expect((await s.db.pool.query(`SELECT status FROM slack_events WHERE event_id = 'EvOrphan1'`)).rows[0].status).toBe('done');
+    expect((await s.db.pool.query(`SELECT status FROM slack_events WHERE event_id = 'EvOrphan1'`)).rows[0].status).toBe(
+      'done',
+    );
     await s.workers[0]!.agent.service.sweep();
     expect(botRepliesIn(s.slack, SUPPORT, ts)).toHaveLength(1);
   });
@@ -68,14 +78,18 @@ describe('the inbox', () => {
     });
     await dead.close();
     expect(turn.replies).toEqual(['Answer: what about sundays?']);
-    const before = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [`slack:${SUPPORT}:${ts}`]);
+    const before = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [
+      `slack:${SUPPORT}:${ts}`,
+    ]);
     await s.workers[0]!.agent.service.sweep();
     const replies = await s.slack.waitFor(() => {
       const r = botRepliesIn(s.slack, SUPPORT, ts);
       return r.length ? r : undefined;
     });
     expect(replies.map((m) => m.text)).toEqual(['Answer: what about sundays?']);
-    const after = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [`slack:${SUPPORT}:${ts}`]);
+    const after = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1`, [
+      `slack:${SUPPORT}:${ts}`,
+    ]);
     expect(after.rows[0].n).toBe(before.rows[0].n); // no second turn
   });
 });

@@ -49,7 +49,12 @@ export async function startLocalWorkspace(
     eventsUrls: opts.eventsUrls,
     users: [
       ...DEMO_SLACK_USERS.map((u) => ({ id: u.id, name: u.name, real_name: u.real_name })),
-      { id: connection.botUserId!, name: BUSINESS.shortName.toLowerCase(), real_name: `${BUSINESS.shortName} Support`, is_bot: true },
+      {
+        id: connection.botUserId!,
+        name: BUSINESS.shortName.toLowerCase(),
+        real_name: `${BUSINESS.shortName} Support`,
+        is_bot: true,
+      },
     ],
     channels: [
       { id: connection.supportChannel!, name: 'support' },

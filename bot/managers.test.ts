@@ -21,7 +21,13 @@ function fakeClient(members: () => string[]) {
 describe('managers', () => {
   it('are the configured ids and the members of the group, read once per TTL', async () => {
     const f = fakeClient(() => ['U0GROUP1']);
-    const d = new ManagerDirectory({ ids: ['U0ID1'], groupId: 'S0MGRS', client: () => f.client, logger: silentLogger, ttlMs: 60_000 });
+    const d = new ManagerDirectory({
+      ids: ['U0ID1'],
+      groupId: 'S0MGRS',
+      client: () => f.client,
+      logger: silentLogger,
+      ttlMs: 60_000,
+    });
     expect(await d.isManager('U0ID1')).toBe(true);
     expect(await d.isManager('U0GROUP1')).toBe(true);
     expect(await d.isManager('U0OTHER')).toBe(false);
@@ -33,9 +39,17 @@ describe('managers', () => {
   it('keeps the last known group when Slack cannot be asked, and fails closed with none', async () => {
     let fail = false;
     const client = {
-      usergroups: { users: { list: async () => (fail ? Promise.reject(new Error('down')) : { ok: true, users: ['U0GROUP1'] }) } },
+      usergroups: {
+        users: { list: async () => (fail ? Promise.reject(new Error('down')) : { ok: true, users: ['U0GROUP1'] }) },
+      },
     } as unknown as WebClient;
-    const d = new ManagerDirectory({ ids: [], groupId: 'S0MGRS', client: () => client, logger: silentLogger, ttlMs: 0 });
+    const d = new ManagerDirectory({
+      ids: [],
+      groupId: 'S0MGRS',
+      client: () => client,
+      logger: silentLogger,
+      ttlMs: 0,
+    });
     expect(await d.isManager('U0GROUP1')).toBe(true);
     fail = true;
     expect(await d.isManager('U0GROUP1')).toBe(true);

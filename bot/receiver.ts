@@ -34,7 +34,9 @@ export const SIGNATURE_TOLERANCE_SEC = 5 * 60;
 /** Slack's ack deadline is 3 s: a claim still unanswered after this is refused with a 5xx in time. */
 export const DEFAULT_CLAIM_TIMEOUT_MS = 2000;
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing_headers' | 'bad_timestamp' | 'timestamp_out_of_range' | 'bad_signature' };
+export type SignatureCheck =
+  | { ok: true }
+  | { ok: false; reason: 'missing_headers' | 'bad_timestamp' | 'timestamp_out_of_range' | 'bad_signature' };
 
 /**
  * Slack request signing v0: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{raw body}`. Bolt 5.1's
@@ -52,7 +54,8 @@ export function checkSlackSignature(opts: {
   if (typeof timestamp !== 'string' || typeof signature !== 'string') return { ok: false, reason: 'missing_headers' };
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'bad_timestamp' };
   const nowSec = Math.floor((opts.nowMs ?? Date.now()) / 1000);
-  if (Math.abs(nowSec - Number(timestamp)) > SIGNATURE_TOLERANCE_SEC) return { ok: false, reason: 'timestamp_out_of_range' };
+  if (Math.abs(nowSec - Number(timestamp)) > SIGNATURE_TOLERANCE_SEC)
+    return { ok: false, reason: 'timestamp_out_of_range' };
   const m = /^v0=([0-9a-f]{64})$/.exec(signature);
   if (!m) return { ok: false, reason: 'bad_signature' };
   const expected = createHmac('sha256', opts.signingSecret).update(`v0:${timestamp}:`).update(opts.rawBody).digest();
@@ -81,7 +84,11 @@ export async function acceptSignedRequest(
     return false;
   }
   // Slack's ssl_check carries no signature; Bolt answers it and drops anything sent along with it.
-  if (req.headers['content-type'] === 'application/x-www-form-urlencoded' && parseQuery(rawBody.toString()).ssl_check === '1') return true;
+  if (
+    req.headers['content-type'] === 'application/x-www-form-urlencoded' &&
+    parseQuery(rawBody.toString()).ssl_check === '1'
+  )
+    return true;
   const check = checkSlackSignature({
     signingSecret: opts.signingSecret,
     rawBody,
@@ -90,7 +97,10 @@ export async function acceptSignedRequest(
     nowMs: opts.nowMs?.(),
   });
   if (!check.ok) {
-    opts.logger.warn({ reason: check.reason, retry_num: req.headers['x-slack-retry-num'] }, 'slack request refused: signature not verified');
+    opts.logger.warn(
+      { reason: check.reason, retry_num: req.headers['x-slack-retry-num'] },
+      'slack request refused: signature not verified',
+    );
     res.writeHead(401).end();
     return false;
   }
@@ -155,7 +165,8 @@ export class StoreFirstReceiver implements Receiver {
  */
 export async function httpErrorHandler(args: ReceiverProcessEventErrorHandlerArgs): Promise<boolean> {
   if (args.error instanceof SlackEventNotStoredError) {
-    if (!args.response.headersSent) args.response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"slack_event_not_stored"}');
+    if (!args.response.headersSent)
+      args.response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"slack_event_not_stored"}');
     return true; // answered: Bolt's no-ack timer must not answer again
   }
   return HTTPModuleFunctions.defaultProcessEventErrorHandler(args);

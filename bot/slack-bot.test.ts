@@ -51,7 +51,14 @@ async function ask(user: string, text: string, opts: { channel?: string; thread_
 const threadOf = (ts: string, channel: string = SUPPORT) => `slack:${channel}:${ts}`;
 
 async function approvalOf(threadTs: string) {
-  return waitForDb(async () => (await s.db.pool.query(`SELECT * FROM approvals WHERE thread_id = $1 ORDER BY created_at DESC`, [threadOf(threadTs)])).rows[0]);
+  return waitForDb(
+    async () =>
+      (
+        await s.db.pool.query(`SELECT * FROM approvals WHERE thread_id = $1 ORDER BY created_at DESC`, [
+          threadOf(threadTs),
+        ])
+      ).rows[0],
+  );
 }
 
 async function cardOf(approvalId: string) {
@@ -67,7 +74,8 @@ async function proposeEmailChange(user: string, email: string) {
   return { asked, approval, card };
 }
 
-const status = async (id: string) => (await s.db.pool.query(`SELECT status FROM approvals WHERE id = $1`, [id])).rows[0]?.status;
+const status = async (id: string) =>
+  (await s.db.pool.query(`SELECT status FROM approvals WHERE id = $1`, [id])).rows[0]?.status;
 const ephemeralsOf = (user: string) => s.slack.ephemerals(user).map((m) => m.text);
 
 describe('customers', () => {
@@ -75,31 +83,51 @@ describe('customers', () => {
     const { reply, root } = await ask(CASEY, 'what do your cleanings include?');
     expect(reply.thread_ts).toBe(root);
     expect(reply.text).toBe('Answer: what do your cleanings include?');
-    const conv = (await s.db.pool.query(`SELECT customer_id, source, slack_user_id FROM conversations WHERE thread_id = $1`, [threadOf(root)])).rows[0];
+    const conv = (
+      await s.db.pool.query(`SELECT customer_id, source, slack_user_id FROM conversations WHERE thread_id = $1`, [
+        threadOf(root),
+      ])
+    ).rows[0];
     expect(conv).toEqual({ customer_id: null, source: 'slack', slack_user_id: CASEY }); // unlinked: knowledge base only
   });
 
   it('shows the working reaction on a slow turn and removes it after the reply', async () => {
     const post = await s.slack.postAsUser(PRIYA, SUPPORT, 'please answer slowly');
-    await waitFor(() => s.slack.messages(SUPPORT).find((m) => m.ts === post.ts)?.reactions?.some((r) => r.name === WORKING_REACTION));
+    await waitFor(() =>
+      s.slack
+        .messages(SUPPORT)
+        .find((m) => m.ts === post.ts)
+        ?.reactions?.some((r) => r.name === WORKING_REACTION),
+    );
     const reply = await waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts)[0]);
     expect(reply.text).toBe('Answer: please answer slowly');
     await waitFor(() => !s.slack.messages(SUPPORT).find((m) => m.ts === post.ts)?.reactions?.length);
-    const calls = s.slack.apiCalls().filter((c) => c.method.startsWith('reactions.') && (c.args as { timestamp?: string }).timestamp === post.ts);
-    expect(calls.map((c) => [c.method, c.ok])).toEqual([['reactions.add', true], ['reactions.remove', true]]);
+    const calls = s.slack
+      .apiCalls()
+      .filter((c) => c.method.startsWith('reactions.') && (c.args as { timestamp?: string }).timestamp === post.ts);
+    expect(calls.map((c) => [c.method, c.ok])).toEqual([
+      ['reactions.add', true],
+      ['reactions.remove', true],
+    ]);
   });
 
   it('continues a conversation when the customer replies in the thread, and answers DMs', async () => {
     const first = await ask(MARIA, 'hello there');
     const second = await ask(MARIA, 'and another question', { thread_ts: first.root });
     expect(second.reply.text).toBe('Answer: and another question');
-    const msgs = (await s.db.pool.query(`SELECT role FROM conversation_messages WHERE thread_id = $1 ORDER BY id`, [threadOf(first.root)])).rows;
+    const msgs = (
+      await s.db.pool.query(`SELECT role FROM conversation_messages WHERE thread_id = $1 ORDER BY id`, [
+        threadOf(first.root),
+      ])
+    ).rows;
     expect(msgs.map((m) => m.role)).toEqual(['customer', 'agent', 'customer', 'agent']);
 
     const dm = await s.slack.sendDirectMessage(JAMES, 'do you clean ovens?');
     const reply = await waitFor(() => botRepliesIn(s.slack, dm.channel, dm.ts)[0]);
     expect(reply.text).toBe('Answer: do you clean ovens?');
-    const conv = (await s.db.pool.query(`SELECT customer_id FROM conversations WHERE thread_id = $1`, [threadOf(dm.ts, dm.channel)])).rows[0];
+    const conv = (
+      await s.db.pool.query(`SELECT customer_id FROM conversations WHERE thread_id = $1`, [threadOf(dm.ts, dm.channel)])
+    ).rows[0];
     expect(conv.customer_id).toBe('cus_002');
   });
 
@@ -116,15 +144,21 @@ describe('customers', () => {
     expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM conversations`)).rows[0].n).toBe(before + 1);
   });
 
-  it('answers an oversized message politely, and a reply in another customer\'s thread too', async () => {
+  it("answers an oversized message politely, and a reply in another customer's thread too", async () => {
     const long = await ask(MARIA, `ticket: ${'my sink leaks. '.repeat(300)}`);
     expect(long.reply.text).toMatch(/^Sorry! Messages can be at most 4000 characters/);
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(long.root)])).rows[0].n).toBe(0);
+    expect(
+      (await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(long.root)]))
+        .rows[0].n,
+    ).toBe(0);
 
     const mine = await ask(MARIA, 'question about my booking');
     const intruder = await ask(JAMES, 'ticket: please cancel everything', { thread_ts: mine.root });
     expect(intruder.reply.text).toBe(OTHER_CUSTOMER);
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(mine.root)])).rows[0].n).toBe(0);
+    expect(
+      (await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(mine.root)]))
+        .rows[0].n,
+    ).toBe(0);
 
     // A manager writing in a customer's thread is staff talk, not a customer message.
     await s.slack.postAsUser(DANA, SUPPORT, 'I will look into this', { thread_ts: mine.root });
@@ -147,20 +181,35 @@ describe('customers', () => {
     await waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts)[0]);
     await sleep(400);
     expect(botRepliesIn(s.slack, SUPPORT, post.ts)).toHaveLength(1);
-    const rows = (await s.db.pool.query(`SELECT role FROM conversation_messages WHERE thread_id = $1`, [threadOf(post.ts)])).rows;
+    const rows = (
+      await s.db.pool.query(`SELECT role FROM conversation_messages WHERE thread_id = $1`, [threadOf(post.ts)])
+    ).rows;
     expect(rows.filter((r) => r.role === 'customer')).toHaveLength(1);
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(post.ts)])).rows[0].n).toBe(1);
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM slack_events WHERE event_id = $1`, [post.event_id])).rows[0].n).toBe(1);
+    expect(
+      (await s.db.pool.query(`SELECT count(*)::int AS n FROM approvals WHERE thread_id = $1`, [threadOf(post.ts)]))
+        .rows[0].n,
+    ).toBe(1);
+    expect(
+      (await s.db.pool.query(`SELECT count(*)::int AS n FROM slack_events WHERE event_id = $1`, [post.event_id]))
+        .rows[0].n,
+    ).toBe(1);
   });
 
   it('refuses a forged or stale signature before anything happens', async () => {
     const forged = await s.slack.postAsUser(MARIA, SUPPORT, 'ticket: forged', { signingSecret: 'not-the-secret' });
-    const stale = await s.slack.postAsUser(MARIA, SUPPORT, 'ticket: replayed', { timestampSec: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = await s.slack.postAsUser(MARIA, SUPPORT, 'ticket: replayed', {
+      timestampSec: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(forged.status).toBe(401);
     expect(stale.status).toBe(401);
     await sleep(300);
     expect(botRepliesIn(s.slack, SUPPORT, forged.ts)).toEqual([]);
-    const n = (await s.db.pool.query(`SELECT count(*)::int AS n FROM conversations WHERE thread_id IN ($1, $2)`, [threadOf(forged.ts), threadOf(stale.ts)])).rows[0].n;
+    const n = (
+      await s.db.pool.query(`SELECT count(*)::int AS n FROM conversations WHERE thread_id IN ($1, $2)`, [
+        threadOf(forged.ts),
+        threadOf(stale.ts),
+      ])
+    ).rows[0].n;
     expect(n).toBe(0);
   });
 });
@@ -178,7 +227,9 @@ describe('approval cards', () => {
 
     const click = await s.slack.click(DANA, MANAGERS, card.ts, ACTIONS.approve);
     expect(click.status).toBe(200);
-    const told = await waitFor(() => botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')));
+    const told = await waitFor(() =>
+      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
+    );
     expect(told.text).toContain('maria.new@example.com');
     const updated = await waitFor(() => {
       const c = cardFor(s.slack, MANAGERS, approval.id);
@@ -188,49 +239,85 @@ describe('approval cards', () => {
     expect(textOfMessage(updated)).toMatch(/Approved\* by <@U01MGR0001> at Mon, Dec 7, 9:00 AM EST/);
     expect(textOfMessage(updated)).toContain('Updated email.');
     expect(await status(approval.id)).toBe('executed');
-    expect((await s.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_001'`)).rows[0].email).toBe('maria.new@example.com');
-    const audit = (await s.db.pool.query(`SELECT action, actor FROM audit_log WHERE approval_id = $1 ORDER BY id`, [approval.id])).rows;
+    expect((await s.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_001'`)).rows[0].email).toBe(
+      'maria.new@example.com',
+    );
+    const audit = (
+      await s.db.pool.query(`SELECT action, actor FROM audit_log WHERE approval_id = $1 ORDER BY id`, [approval.id])
+    ).rows;
     expect(audit.filter((r) => r.action === 'executed')).toHaveLength(1);
     expect(audit.find((r) => r.action === 'approved')?.actor).toBe('slack:U01MGR0001');
 
     // A click from a stale copy of the card (Slack client lag): told who decided, nothing runs again.
     await rawAction(OWEN, ACTIONS.approve, approval.id);
     await waitFor(() => ephemeralsOf(OWEN).find((t) => t.includes('already approved by <@U01MGR0001>')));
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [approval.id])).rows[0].n).toBe(1);
+    expect(
+      (
+        await s.db.pool.query(
+          `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed'`,
+          [approval.id],
+        )
+      ).rows[0].n,
+    ).toBe(1);
   });
 
   it('two managers clicking at once: one decision, the other is told who won', async () => {
     const { approval, card } = await proposeEmailChange(JAMES, 'james.w@example.org');
-    const clicks = await Promise.all([s.slack.click(DANA, MANAGERS, card.ts, ACTIONS.approve), s.slack.click(OWEN, MANAGERS, card.ts, ACTIONS.approve)]);
+    const clicks = await Promise.all([
+      s.slack.click(DANA, MANAGERS, card.ts, ACTIONS.approve),
+      s.slack.click(OWEN, MANAGERS, card.ts, ACTIONS.approve),
+    ]);
     expect(clicks.map((c) => c.status)).toEqual([200, 200]);
     await waitForDb(async () => (await status(approval.id)) === 'executed');
-    const winner = (await s.db.pool.query(`SELECT approver FROM approvals WHERE id = $1`, [approval.id])).rows[0].approver as string;
+    const winner = (await s.db.pool.query(`SELECT approver FROM approvals WHERE id = $1`, [approval.id])).rows[0]
+      .approver as string;
     const loser = winner === 'slack:U01MGR0001' ? OWEN : DANA;
-    const told = await waitFor(() => ephemeralsOf(loser).find((t) => t.includes(`already approved by <@${winner.slice(6)}>`)));
+    const told = await waitFor(() =>
+      ephemeralsOf(loser).find((t) => t.includes(`already approved by <@${winner.slice(6)}>`)),
+    );
     expect(told).toMatch(/at Mon, Dec 7, 9:00 AM EST/);
-    expect((await s.db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action IN ('approved', 'executed')`, [approval.id])).rows[0].n).toBe(2);
+    expect(
+      (
+        await s.db.pool.query(
+          `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action IN ('approved', 'executed')`,
+          [approval.id],
+        )
+      ).rows[0].n,
+    ).toBe(2);
   });
 
   it('Edit: an invalid value is shown inline and nothing happens; a valid one is executed as edited', async () => {
     const { asked, approval, card } = await proposeEmailChange(PRIYA, 'priya.typo@exmaple.com');
     await s.slack.click(OWEN, MANAGERS, card.ts, ACTIONS.edit);
     const [modal] = await waitFor(() => s.slack.openViews(OWEN).length === 1 && s.slack.openViews(OWEN));
-    const emailInput = modal!.blocks.find((b) => b.block_id === 'changes.email') as unknown as { element: { initial_value?: string } };
+    const emailInput = modal!.blocks.find((b) => b.block_id === 'changes.email') as unknown as {
+      element: { initial_value?: string };
+    };
     expect(emailInput.element.initial_value).toBe('priya.typo@exmaple.com');
     expect(modal!.blocks.some((b) => b.block_id === 'customer_id')).toBe(false); // fixed to the conversation's customer
 
-    const bad = await s.slack.submitView(OWEN, modal!.id, { 'changes.email': { value: 'still not an email' }, 'changes.address.city': { value: 'Fernbrook' } });
+    const bad = await s.slack.submitView(OWEN, modal!.id, {
+      'changes.email': { value: 'still not an email' },
+      'changes.address.city': { value: 'Fernbrook' },
+    });
     expect(bad.outcome).toBe('errors');
     const errors = (bad.response as { errors: Record<string, string> }).errors;
     expect(errors['changes.email']).toMatch(/valid email/);
     expect(errors['changes.address.line1']).toBeTruthy(); // a city alone is not an address
     expect(await status(approval.id)).toBe('pending');
 
-    const good = await s.slack.submitView(OWEN, modal!.id, { 'changes.email': { value: 'priya.patel@example.net' }, 'changes.address.city': { value: null } });
+    const good = await s.slack.submitView(OWEN, modal!.id, {
+      'changes.email': { value: 'priya.patel@example.net' },
+      'changes.address.city': { value: null },
+    });
     expect(good.outcome).toBe('closed');
-    const told = await waitFor(() => botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')));
+    const told = await waitFor(() =>
+      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
+    );
     expect(told.text).toContain('priya.patel@example.net');
-    const row = (await s.db.pool.query(`SELECT status, args, args_original, approver FROM approvals WHERE id = $1`, [approval.id])).rows[0];
+    const row = (
+      await s.db.pool.query(`SELECT status, args, args_original, approver FROM approvals WHERE id = $1`, [approval.id])
+    ).rows[0];
     expect(row).toMatchObject({ status: 'executed', approver: 'slack:U01MGR0002' });
     expect(row.args).toEqual({ customer_id: 'cus_003', changes: { email: 'priya.patel@example.net' } });
     expect(row.args_original.changes.email).toBe('priya.typo@exmaple.com');
@@ -250,12 +337,18 @@ describe('approval cards', () => {
     const [modal] = await waitFor(() => s.slack.openViews(DANA).length === 1 && s.slack.openViews(DANA));
     const empty = await s.slack.submitView(DANA, modal!.id, { reason: { value: '   ' } });
     expect(empty.outcome).toBe('errors');
-    const done = await s.slack.submitView(DANA, modal!.id, { reason: { value: 'Please confirm this from your current email first.' } });
+    const done = await s.slack.submitView(DANA, modal!.id, {
+      reason: { value: 'Please confirm this from your current email first.' },
+    });
     expect(done.outcome).toBe('closed');
-    const told = await waitFor(() => botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('A manager declined')));
+    const told = await waitFor(() =>
+      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('A manager declined')),
+    );
     expect(told.text).toContain('Please confirm this from your current email first.');
     expect(await status(approval.id)).toBe('rejected');
-    expect((await s.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_002'`)).rows[0].email).not.toBe('someone.else@example.com');
+    expect((await s.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_002'`)).rows[0].email).not.toBe(
+      'someone.else@example.com',
+    );
     const updated = await waitFor(() => {
       const c = cardFor(s.slack, MANAGERS, approval.id);
       return !hasButtons(c) && c;
@@ -281,7 +374,13 @@ describe('approval cards', () => {
       team: { id: 'T0LOCAL0001' },
       api_app_id: 'A0LOCAL0001',
       trigger_id: '1.2.3',
-      view: { id: 'V0FORGED', type: 'modal', callback_id: 'approval_edit_submit', private_metadata: JSON.stringify({ approval_id: approval.id }), state: { values: {} } },
+      view: {
+        id: 'V0FORGED',
+        type: 'modal',
+        callback_id: 'approval_edit_submit',
+        private_metadata: JSON.stringify({ approval_id: approval.id }),
+        state: { values: {} },
+      },
     });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ response_action: 'update' });
@@ -300,7 +399,13 @@ describe('approval cards', () => {
       user: { id: DANA, username: 'dana', team_id: 'T0LOCAL0001' },
       team: { id: 'T0LOCAL0001' },
       api_app_id: 'A0LOCAL0001',
-      view: { id: 'V0X', type: 'modal', callback_id: 'approval_reject_submit', private_metadata: '{nonsense', state: { values: {} } },
+      view: {
+        id: 'V0X',
+        type: 'modal',
+        callback_id: 'approval_reject_submit',
+        private_metadata: '{nonsense',
+        state: { values: {} },
+      },
     });
     expect(JSON.parse(res.body)).toMatchObject({ response_action: 'update' });
     const garbage = await rawPost('this is not json', true);
@@ -308,7 +413,8 @@ describe('approval cards', () => {
   });
 
   it('customer text on the card and in replies is escaped: no pings, no fake links', async () => {
-    const nasty = 'ticket: <!channel> <!here> hey <@U01MGR0001> log in at <http://evil.example|your bank> & *win* @everyone';
+    const nasty =
+      'ticket: <!channel> <!here> hey <@U01MGR0001> log in at <http://evil.example|your bank> & *win* @everyone';
     const asked = await ask(CASEY, nasty.replace('ticket: ', 'q: '));
     expect(asked.reply.text).toContain('&lt;!channel&gt;');
     expect(asked.reply.text).not.toMatch(/<!|<@|<http/);
@@ -318,16 +424,24 @@ describe('approval cards', () => {
     const card = await cardOf(approval.id);
     const json = JSON.stringify(card.blocks);
     expect(json).not.toMatch(/<!channel>|<!here>|<@U01MGR0001>|<http:\/\/evil/);
-    expect(json).toContain('&lt;!channel&gt; &lt;!here&gt; hey &lt;@U01MGR0001&gt; log in at &lt;http://evil.example|your bank&gt; &amp; *win* @\u200Beveryone');
+    expect(json).toContain(
+      '&lt;!channel&gt; &lt;!here&gt; hey &lt;@U01MGR0001&gt; log in at &lt;http://evil.example|your bank&gt; &amp; *win* @\u200Beveryone',
+    );
     expect(textOfMessage(card)).toContain('*Their request:*\n>ticket: &lt;!channel&gt;');
     expect(card.text).not.toMatch(/<[!@h]/);
   });
 
   it('a changed request supersedes the pending one: its card says so and a new card goes out', async () => {
     const first = await proposeEmailChange(JAMES, 'james.one@example.org');
-    const second = await ask(JAMES, 'sorry, make that: change my email to james.two@example.org', { thread_ts: first.asked.root });
+    const second = await ask(JAMES, 'sorry, make that: change my email to james.two@example.org', {
+      thread_ts: first.asked.root,
+    });
     expect(second.reply.text).toMatch(/sent this request to our team/);
-    const rows = (await s.db.pool.query(`SELECT id, status FROM approvals WHERE thread_id = $1 ORDER BY created_at, id`, [threadOf(first.asked.root)])).rows;
+    const rows = (
+      await s.db.pool.query(`SELECT id, status FROM approvals WHERE thread_id = $1 ORDER BY created_at, id`, [
+        threadOf(first.asked.root),
+      ])
+    ).rows;
     expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'superseded']);
     const newer = rows.find((r) => r.status === 'pending')!;
     const old = await waitFor(() => {
@@ -365,7 +479,9 @@ describe('approval cards', () => {
         return !hasButtons(c) && textOfMessage(c).includes('*Expired*') && c;
       });
       expect(updated.ts).toBe(card.ts);
-      await waitFor(() => botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Nobody could look at that in time')));
+      await waitFor(() =>
+        botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Nobody could look at that in time')),
+      );
     } finally {
       s.clock.set('2026-12-07T14:00:00.000Z');
     }
@@ -394,18 +510,32 @@ describe('App Home', () => {
     await waitFor(() => s.slack.homeView(DANA));
     await s.slack.click(DANA, 'home', '', ACTIONS.homeLink);
     const [modal] = await waitFor(() => s.slack.openViews(DANA).length === 1 && s.slack.openViews(DANA));
-    const bad = await s.slack.submitView(DANA, modal!.id, { slack_user: { value: 'U0NOBODY99' }, customer: { value: 'cus_010' } });
+    const bad = await s.slack.submitView(DANA, modal!.id, {
+      slack_user: { value: 'U0NOBODY99' },
+      customer: { value: 'cus_010' },
+    });
     expect(bad.outcome).toBe('errors');
     expect((bad.response as { errors: Record<string, string> }).errors.slack_user).toMatch(/no Slack user/);
-    const ok = await s.slack.submitView(DANA, modal!.id, { slack_user: { value: `<@${RILEY}>` }, customer: { value: 'cus_010' } });
+    const ok = await s.slack.submitView(DANA, modal!.id, {
+      slack_user: { value: `<@${RILEY}>` },
+      customer: { value: 'cus_010' },
+    });
     expect(ok.outcome).toBe('updated');
-    const link = (await s.db.pool.query(`SELECT customer_id, linked_by FROM slack_identities WHERE slack_user_id = $1`, [RILEY])).rows[0];
+    const link = (
+      await s.db.pool.query(`SELECT customer_id, linked_by FROM slack_identities WHERE slack_user_id = $1`, [RILEY])
+    ).rows[0];
     expect(link).toEqual({ customer_id: 'cus_010', linked_by: 'slack:U01MGR0001' });
-    const audit = (await s.db.pool.query(`SELECT actor FROM audit_log WHERE action = 'slack_identity_linked' AND customer_id = 'cus_010'`)).rows;
+    const audit = (
+      await s.db.pool.query(
+        `SELECT actor FROM audit_log WHERE action = 'slack_identity_linked' AND customer_id = 'cus_010'`,
+      )
+    ).rows;
     expect(audit).toEqual([{ actor: 'slack:U01MGR0001' }]);
 
     const asked = await ask(RILEY, 'hello, it is me');
-    const conv = (await s.db.pool.query(`SELECT customer_id FROM conversations WHERE thread_id = $1`, [threadOf(asked.root)])).rows[0];
+    const conv = (
+      await s.db.pool.query(`SELECT customer_id FROM conversations WHERE thread_id = $1`, [threadOf(asked.root)])
+    ).rows[0];
     expect(conv.customer_id).toBe('cus_010');
   });
 });
@@ -416,14 +546,18 @@ describe('acks', () => {
     expect(stats.count).toBeGreaterThan(30);
     expect(s.slack.deliveries().filter((d) => d.status === 0)).toEqual([]); // no delivery timed out
     expect(stats.max).toBeLessThan(3000);
-    console.info(`slack ack latency over ${stats.count} requests: p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, max ${stats.max.toFixed(1)} ms`);
+    console.info(
+      `slack ack latency over ${stats.count} requests: p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, max ${stats.max.toFixed(1)} ms`,
+    );
   });
 });
 
 // --- raw signed requests: what a stale client or an attacker with the secret could send ----------
 
 async function rawPost(payload: unknown, raw = false): Promise<{ status: number; body: string }> {
-  const body = raw ? `payload=${encodeURIComponent(String(payload))}` : `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const body = raw
+    ? `payload=${encodeURIComponent(String(payload))}`
+    : `payload=${encodeURIComponent(JSON.stringify(payload))}`;
   const headers = signSlackRequest(s.connection.signingSecret, body, Math.floor(Date.now() / 1000));
   const res = await fetch(`${s.workers[0]!.url}/slack/events`, {
     method: 'POST',

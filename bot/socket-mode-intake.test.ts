@@ -24,7 +24,15 @@ let app: App;
 let socket: SocketModeReceiver;
 const seen: { text?: string }[] = [];
 
-const boltLogger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => 'error', setName() {} } as never;
+const boltLogger = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  setLevel() {},
+  getLevel: () => 'error',
+  setName() {},
+} as never;
 
 beforeAll(async () => {
   db = await createSeededDatabase({ seed: false });
@@ -36,7 +44,14 @@ beforeAll(async () => {
     { endpoint: '/slack/events', pool, logger: silentLogger, boltLogger },
   );
   socket = built.socket!;
-  app = new App({ token: 'xoxb-test', botId: 'B1', botUserId: 'U0BOT', tokenVerificationEnabled: false, receiver: built.receiver, logger: boltLogger });
+  app = new App({
+    token: 'xoxb-test',
+    botId: 'B1',
+    botUserId: 'U0BOT',
+    tokenVerificationEnabled: false,
+    receiver: built.receiver,
+    logger: boltLogger,
+  });
   app.event('message', async ({ event }) => {
     seen.push(event as { text?: string });
   });

@@ -24,7 +24,9 @@ afterAll(async () => {
 const replyTo = (ts: string, ms = 5000) => s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, ts)[0], ms);
 const deliveriesOf = (eventId: string) => s.slack.deliveries().filter((d) => d.id === eventId);
 const eventRow = async (eventId: string) =>
-  (await s.db.pool.query(`SELECT status, payload FROM slack_events WHERE event_id = $1`, [eventId])).rows[0] as { status: string; payload: { text?: string } | null } | undefined;
+  (await s.db.pool.query(`SELECT status, payload FROM slack_events WHERE event_id = $1`, [eventId])).rows[0] as
+    | { status: string; payload: { text?: string } | null }
+    | undefined;
 const nowSec = () => Math.floor(Date.now() / 1000);
 /** The inbox row once its message has a visible answer (marked done just after the reply is posted). */
 async function doneRow(eventId: string) {
@@ -39,14 +41,17 @@ async function doneRow(eventId: string) {
 async function signedPost(body: string, timestampSec = nowSec()) {
   const res = await fetch(`${s.workers[0]!.url}/slack/events`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...signSlackRequest(s.connection.signingSecret, body, timestampSec) },
+    headers: {
+      'content-type': 'application/json',
+      ...signSlackRequest(s.connection.signingSecret, body, timestampSec),
+    },
     body,
   });
   return { status: res.status, body: await res.text() };
 }
 
 describe('a database outage while a customer message arrives', () => {
-  it('is not acked (5xx); Slack\'s retry after the outage is stored and answered, once', async () => {
+  it("is not acked (5xx); Slack's retry after the outage is stored and answered, once", async () => {
     const warm = await s.slack.postAsUser(JAMES, SUPPORT, 'hello before the outage');
     await replyTo(warm.ts); // the worker's pool holds live connections, which the outage cuts
 
@@ -74,7 +79,7 @@ describe('a database outage while a customer message arrives', () => {
 });
 
 describe('a database that stops answering (a partition, not a refusal)', () => {
-  it('is refused 5xx within Slack\'s 3 s; the INSERT that lands late is answered, once', async () => {
+  it("is refused 5xx within Slack's 3 s; the INSERT that lands late is answered, once", async () => {
     const warm = await s.slack.postAsUser(JAMES, SUPPORT, 'hello before the partition');
     await replyTo(warm.ts); // the claim will go out on a pooled connection, and hang there
 
@@ -94,9 +99,10 @@ describe('a database that stops answering (a partition, not a refusal)', () => {
     await s.slack.waitFor(() => deliveriesOf(post.event_id).some((d) => d.status === 200));
     await s.slack.redeliver(post.event_id, { retryNum: 3, reason: 'http_error' });
     expect(botRepliesIn(s.slack, SUPPORT, post.ts)).toHaveLength(1);
-    const customerTurns = await s.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`, [
-      `slack:${SUPPORT}:${post.ts}`,
-    ]);
+    const customerTurns = await s.db.pool.query(
+      `SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`,
+      [`slack:${SUPPORT}:${post.ts}`],
+    );
     expect(customerTurns.rows[0].n).toBe(1);
   });
 });
@@ -128,7 +134,9 @@ describe('text Postgres cannot store', () => {
 describe('request timestamps', () => {
   it('refuses a request signed 10 minutes in the future or the past, with nothing stored', async () => {
     for (const offset of [600, -600]) {
-      const post = await s.slack.postAsUser(MARIA, SUPPORT, `ticket: signed ${offset} s off`, { timestampSec: nowSec() + offset });
+      const post = await s.slack.postAsUser(MARIA, SUPPORT, `ticket: signed ${offset} s off`, {
+        timestampSec: nowSec() + offset,
+      });
       expect(post.status, `offset ${offset}`).toBe(401);
       expect(await eventRow(post.event_id)).toBeUndefined();
     }
@@ -146,11 +154,24 @@ describe('request timestamps', () => {
     const body = JSON.stringify({ type: 'url_verification', challenge: 'c' });
     const good = signSlackRequest(s.connection.signingSecret, body, nowSec());
     const send = (headers: Record<string, string>) =>
-      fetch(`${s.workers[0]!.url}/slack/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then((r) => r.status);
+      fetch(`${s.workers[0]!.url}/slack/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then((r) => r.status);
     expect(await send({})).toBe(401);
-    expect(await send({ 'X-Slack-Request-Timestamp': good['X-Slack-Request-Timestamp'], 'X-Slack-Signature': 'v0=abc' })).toBe(401);
-    expect(await send({ 'X-Slack-Request-Timestamp': good['X-Slack-Request-Timestamp'], 'X-Slack-Signature': good['X-Slack-Signature'].replace('v0=', 'v1=') })).toBe(401);
-    expect(await send({ 'X-Slack-Request-Timestamp': 'soon', 'X-Slack-Signature': good['X-Slack-Signature'] })).toBe(401);
+    expect(
+      await send({ 'X-Slack-Request-Timestamp': good['X-Slack-Request-Timestamp'], 'X-Slack-Signature': 'v0=abc' }),
+    ).toBe(401);
+    expect(
+      await send({
+        'X-Slack-Request-Timestamp': good['X-Slack-Request-Timestamp'],
+        'X-Slack-Signature': good['X-Slack-Signature'].replace('v0=', 'v1='),
+      }),
+    ).toBe(401);
+    expect(await send({ 'X-Slack-Request-Timestamp': 'soon', 'X-Slack-Signature': good['X-Slack-Signature'] })).toBe(
+      401,
+    );
     expect(await send({ ...good })).toBe(200);
   });
 });

@@ -21,7 +21,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function approvalOf(threadTs: string) {
   const deadline = Date.now() + 8000;
   for (;;) {
-    const row = (await s.db.pool.query(`SELECT * FROM approvals WHERE thread_id = $1`, [`slack:${SUPPORT}:${threadTs}`])).rows[0];
+    const row = (
+      await s.db.pool.query(`SELECT * FROM approvals WHERE thread_id = $1`, [`slack:${SUPPORT}:${threadTs}`])
+    ).rows[0];
     if (row?.card_ts) return row;
     if (Date.now() > deadline) throw new Error('no approval card');
     await sleep(20);
@@ -36,11 +38,17 @@ it('a card posted by one worker is approved through the other, and the customer 
 
   // Edit opens on worker 1 and is submitted to worker 0; the approve lands wherever.
   await s.slack.click('U01MGR0003', MANAGERS, card.ts, ACTIONS.edit, { via: 1 });
-  const [modal] = await s.slack.waitFor(() => s.slack.openViews('U01MGR0003').length === 1 && s.slack.openViews('U01MGR0003'), 5000);
+  const [modal] = await s.slack.waitFor(
+    () => s.slack.openViews('U01MGR0003').length === 1 && s.slack.openViews('U01MGR0003'),
+    5000,
+  );
   const submitted = await s.slack.submitView('U01MGR0003', modal!.id, { priority: { value: 'high' } }, { via: 0 });
   expect(submitted.outcome).toBe('closed');
 
-  const done = await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')), 8000);
+  const done = await s.slack.waitFor(
+    () => botRepliesIn(s.slack, SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')),
+    8000,
+  );
   expect(done.text).toContain('"priority":"high"');
   const updated = await s.slack.waitFor(() => {
     const c = cardFor(s.slack, MANAGERS, approval.id);
@@ -64,7 +72,9 @@ it('the same event delivered to both workers (and again) is processed once', asy
   await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts)[0], 8000);
   await sleep(400);
   expect(botRepliesIn(s.slack, SUPPORT, post.ts)).toHaveLength(1);
-  const approvals = (await s.db.pool.query(`SELECT id FROM approvals WHERE thread_id = $1`, [`slack:${SUPPORT}:${post.ts}`])).rows;
+  const approvals = (
+    await s.db.pool.query(`SELECT id FROM approvals WHERE thread_id = $1`, [`slack:${SUPPORT}:${post.ts}`])
+  ).rows;
   expect(approvals).toHaveLength(1);
   expect(s.slack.messages(MANAGERS).filter((m) => JSON.stringify(m.blocks).includes(approvals[0].id))).toHaveLength(1);
 });
@@ -78,7 +88,9 @@ it('two managers on two workers at once: one decision, one execution', async () 
     s.slack.click('U01MGR0002', MANAGERS, card.ts, ACTIONS.reject, { via: 1 }),
   ]);
   await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')), 8000);
-  const audit = (await s.db.pool.query(`SELECT action FROM audit_log WHERE approval_id = $1 ORDER BY id`, [approval.id])).rows.map((r) => r.action);
+  const audit = (
+    await s.db.pool.query(`SELECT action FROM audit_log WHERE approval_id = $1 ORDER BY id`, [approval.id])
+  ).rows.map((r) => r.action);
   expect(audit).toEqual(['proposed', 'approved', 'executed']);
   // The reject click came in while (or after) the approval won: no reject modal for a decided request,
   // or a modal whose submission is then refused. Either way nothing else happens.
@@ -87,6 +99,8 @@ it('two managers on two workers at once: one decision, one execution', async () 
     const r = await s.slack.submitView('U01MGR0002', v.id, { reason: { value: 'too late' } });
     expect(JSON.stringify(r.response)).toContain('already approved by <@U01MGR0001>');
   }
-  expect((await s.db.pool.query(`SELECT status FROM approvals WHERE id = $1`, [approval.id])).rows[0].status).toBe('executed');
+  expect((await s.db.pool.query(`SELECT status FROM approvals WHERE id = $1`, [approval.id])).rows[0].status).toBe(
+    'executed',
+  );
   await s.slack.waitFor(() => textOfMessage(cardFor(s.slack, MANAGERS, approval.id)).includes('*Done:*'), 8000);
 });

@@ -29,4 +29,5 @@ export class ManualClock implements Clock {
   }
 }
 
-export const clockFromConfig = (c: Pick<Config, 'FIXED_NOW'>): Clock => (c.FIXED_NOW ? fixedClock(c.FIXED_NOW) : systemClock);
+export const clockFromConfig = (c: Pick<Config, 'FIXED_NOW'>): Clock =>
+  c.FIXED_NOW ? fixedClock(c.FIXED_NOW) : systemClock;

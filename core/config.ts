@@ -43,7 +43,10 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: port(0),
@@ -58,9 +61,24 @@ export const ConfigSchema = z.object({
   // Staff credentials of the HTTP tool server, `name:key,...`: the only way to staff scope over HTTP;
   // the audit actor is `staff:<name>`. Keys of at least 16 characters, names and keys unique.
   MCP_STAFF_KEYS: csv
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}:\S{16,}$/, 'each entry must be name:key (name: letters, digits, _ . -; key: 16 or more characters)')))
-    .transform((entries) => entries.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) })))
-    .refine((keys) => new Set(keys.map((k) => k.name)).size === keys.length && new Set(keys.map((k) => k.key)).size === keys.length, 'names and keys must be unique'),
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}:\S{16,}$/,
+            'each entry must be name:key (name: letters, digits, _ . -; key: 16 or more characters)',
+          ),
+      ),
+    )
+    .transform((entries) =>
+      entries.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) })),
+    )
+    .refine(
+      (keys) =>
+        new Set(keys.map((k) => k.name)).size === keys.length && new Set(keys.map((k) => k.key)).size === keys.length,
+      'names and keys must be unique',
+    ),
   // Host names (any port) and exact origins the HTTP tool server accepts besides loopback.
   MCP_ALLOWED_HOSTS: csv,
   MCP_ALLOWED_ORIGINS: csv,
@@ -85,7 +103,11 @@ export const ConfigSchema = z.object({
 
   MANAGER_API_KEY: optionalString,
   // Named manager keys, `name:key,...`: a decision made with one is recorded as `api:<name>`.
-  MANAGER_API_KEYS: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,40}:\S+$/, 'each entry must be name:key (name: letters, digits, _ . -)'))),
+  MANAGER_API_KEYS: csv.pipe(
+    z.array(
+      z.string().regex(/^[A-Za-z0-9_.-]{1,40}:\S+$/, 'each entry must be name:key (name: letters, digits, _ . -)'),
+    ),
+  ),
   API_KEY: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -166,19 +188,33 @@ export function apiConfigProblems(
   if (c.MCP_URL && !c.MCP_API_KEY) {
     // A shared tool server gives an unauthenticated caller the knowledge base only: every customer's
     // conversation would fail. Say so at start, not on the first customer message.
-    problems.push({ variable: 'MCP_API_KEY', message: 'required with MCP_URL: the shared tool server acts for customers only for the agent key it was started with' });
+    problems.push({
+      variable: 'MCP_API_KEY',
+      message:
+        'required with MCP_URL: the shared tool server acts for customers only for the agent key it was started with',
+    });
   }
   if (!c.API_KEY && !LOOPBACK_HOST.test(c.HOST.trim())) {
-    problems.push({ variable: 'API_KEY', message: `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1` });
+    problems.push({
+      variable: 'API_KEY',
+      message: `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1`,
+    });
   }
   const named = c.MANAGER_API_KEYS.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) }));
   const keys = [c.MANAGER_API_KEY, c.API_KEY, ...named.map((n) => n.key)].filter(Boolean);
   if (new Set(keys).size !== keys.length) {
-    problems.push({ variable: 'MANAGER_API_KEYS', message: 'the same key is configured twice (MANAGER_API_KEY, MANAGER_API_KEYS, API_KEY): give each identity its own key' });
+    problems.push({
+      variable: 'MANAGER_API_KEYS',
+      message:
+        'the same key is configured twice (MANAGER_API_KEY, MANAGER_API_KEYS, API_KEY): give each identity its own key',
+    });
   }
   const names = named.map((n) => n.name);
   if (new Set(names).size !== names.length || names.some((n) => n === 'manager' || n === 'client')) {
-    problems.push({ variable: 'MANAGER_API_KEYS', message: 'key names must be unique and not "manager" or "client" (those name MANAGER_API_KEY and API_KEY)' });
+    problems.push({
+      variable: 'MANAGER_API_KEYS',
+      message: 'key names must be unique and not "manager" or "client" (those name MANAGER_API_KEY and API_KEY)',
+    });
   }
   return problems;
 }

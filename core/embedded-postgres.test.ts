@@ -14,7 +14,10 @@ afterAll(async () => {
 
 describe('embedded Postgres', () => {
   it('one cluster per data folder: concurrent starts get one owner, the other attaches', async () => {
-    const [a, b] = await Promise.all([startEmbeddedPostgres({ dataDir: dir }), startEmbeddedPostgres({ dataDir: dir })]);
+    const [a, b] = await Promise.all([
+      startEmbeddedPostgres({ dataDir: dir }),
+      startEmbeddedPostgres({ dataDir: dir }),
+    ]);
     handles.push(a, b);
     expect([a.owned, b.owned].sort()).toEqual([false, true]);
     expect(a.url).toBe(b.url);

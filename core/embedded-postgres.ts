@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, readFileSync, mkdirSync, openSync, closeSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readFileSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from './logger.js';
@@ -82,8 +91,7 @@ async function withFileLock<T>(lockFile: string, fn: () => Promise<T>): Promise<
   }
 }
 
-const urlFor = (port: number, database = 'postgres') =>
-  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+const urlFor = (port: number, database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;

@@ -21,11 +21,19 @@ function capture() {
     },
   });
   const logger = createLogger({ LOG_LEVEL: 'info' }, { destination });
-  return { logger, text: () => lines.join('\n'), records: () => lines.map((l) => JSON.parse(l) as Record<string, any>) };
+  return {
+    logger,
+    text: () => lines.join('\n'),
+    records: () => lines.map((l) => JSON.parse(l) as Record<string, any>),
+  };
 }
 
 /** The error pg-pool emits for an idle client whose backend was terminated: it carries the client. */
-async function terminatedConnectionError(): Promise<{ err: Error & Record<string, any>; secretKey: number; password: string | undefined }> {
+async function terminatedConnectionError(): Promise<{
+  err: Error & Record<string, any>;
+  secretKey: number;
+  password: string | undefined;
+}> {
   const pool = createPool(db.url, { max: 1, applicationName: 'logger-test' });
   const emitted = new Promise<Error & Record<string, any>>((resolve) => pool.once('error', resolve));
   const client = await pool.connect();
@@ -54,17 +62,32 @@ describe('no secret reaches a log line', () => {
     expect(text).not.toContain('"client"');
     if (password) expect(text).not.toContain(password);
     const [first, second] = out.records();
-    expect(first!.err).toMatchObject({ message: 'terminating connection due to administrator command', code: '57P01', severity: 'FATAL' });
+    expect(first!.err).toMatchObject({
+      message: 'terminating connection due to administrator command',
+      code: '57P01',
+      severity: 'FATAL',
+    });
     expect(first!.err.stack).toContain('terminating connection');
     expect(second!.err.code).toBe('57P01');
   });
 
   it('objects with a secretKey, password or token are whitelisted or redacted, wherever they are logged', () => {
     const out = capture();
-    const leaky = { message: 'connect failed', code: 'ECONNREFUSED', secretKey: 424242, password: 'hunter2-pw', user: 'postgres' };
+    const leaky = {
+      message: 'connect failed',
+      code: 'ECONNREFUSED',
+      secretKey: 424242,
+      password: 'hunter2-pw',
+      user: 'postgres',
+    };
     out.logger.error({ err: leaky }, 'as err');
     out.logger.error({ error: leaky, client: { secretKey: 424242 } }, 'as error, plus a client');
-    out.logger.error({ err: new Error('wrapped', { cause: Object.assign(new Error('inner'), { password: 'hunter2-pw', code: 'E1' }) }) }, 'a cause');
+    out.logger.error(
+      {
+        err: new Error('wrapped', { cause: Object.assign(new Error('inner'), { password: 'hunter2-pw', code: 'E1' }) }),
+      },
+      'a cause',
+    );
     out.logger.info(
       {
         req: { headers: { authorization: 'Bearer sk-live-abcdef' } },
@@ -75,11 +98,26 @@ describe('no secret reaches a log line', () => {
       },
       'fields',
     );
-    out.logger.error({ err: new Error('could not reach postgres://app:hunter2-pw@db.example.com/app with Bearer sk-live-abcdef') }, 'a URL in a message');
+    out.logger.error(
+      { err: new Error('could not reach postgres://app:hunter2-pw@db.example.com/app with Bearer sk-live-abcdef') },
+      'a URL in a message',
+    );
     out.logger.error({ err: 'plain string postgres://app:hunter2-pw@h/db' }, 'a thrown string');
-    out.logger.warn({ reason: Object.assign(new Error('session lost'), { client: { secretKey: 424242 } }) }, 'an error under another key');
+    out.logger.warn(
+      { reason: Object.assign(new Error('session lost'), { client: { secretKey: 424242 } }) },
+      'an error under another key',
+    );
     const text = out.text();
-    for (const secret of ['hunter2-pw', '424242', 'sk-live-abcdef', 'xoxb-1111', 'sign-abcdef', 'AIza-abcdef', 'session=abcdef', 'secretKey']) {
+    for (const secret of [
+      'hunter2-pw',
+      '424242',
+      'sk-live-abcdef',
+      'xoxb-1111',
+      'sign-abcdef',
+      'AIza-abcdef',
+      'session=abcdef',
+      'secretKey',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     const records = out.records();
@@ -94,8 +132,14 @@ describe('no secret reaches a log line', () => {
     class LeaseBusyError extends Error {
       readonly code = 'lease_busy';
     }
-    expect(safeError(new LeaseBusyError('thread busy'))).toMatchObject({ type: 'LeaseBusyError', message: 'thread busy', code: 'lease_busy' });
-    expect(safeError(new AggregateError([new Error('a'), new Error('b')], 'both')).errors?.map((e) => e.message)).toEqual(['a', 'b']);
+    expect(safeError(new LeaseBusyError('thread busy'))).toMatchObject({
+      type: 'LeaseBusyError',
+      message: 'thread busy',
+      code: 'lease_busy',
+    });
+    expect(
+      safeError(new AggregateError([new Error('a'), new Error('b')], 'both')).errors?.map((e) => e.message),
+    ).toEqual(['a', 'b']);
     expect(scrubSecrets('no secrets here: 127.0.0.1:5432')).toBe('no secrets here: 127.0.0.1:5432');
   });
 });

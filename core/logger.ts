@@ -52,7 +52,8 @@ export function safeError(err: unknown, depth = 0): SafeError {
   if (typeof e.message === 'string') out.message = scrubSecrets(e.message);
   for (const field of SAFE_ERROR_FIELDS) {
     const v = e[field];
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[field] = typeof v === 'string' ? scrubSecrets(v) : v;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      out[field] = typeof v === 'string' ? scrubSecrets(v) : v;
   }
   if (typeof e.stack === 'string') out.stack = scrubSecrets(e.stack);
   if (depth < MAX_DEPTH) {

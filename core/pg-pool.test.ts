@@ -27,10 +27,14 @@ interface Child {
 }
 
 function startChild(mode: string, applicationName: string, url = db.url): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/testing/dropped-connection-child.ts', mode, applicationName], {
-    env: childEnv({ DATABASE_URL: url }),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'core/testing/dropped-connection-child.ts', mode, applicationName],
+    {
+      env: childEnv({ DATABASE_URL: url }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   const logWaiters: { msg: string; resolve: () => void }[] = [];
   child.stderr.on('data', (d) => {
@@ -100,7 +104,10 @@ const appName = () => `drop-${randomBytes(4).toString('hex')}`;
  * emits 'error', so there is nothing to log.)
  */
 function expectSafeLossLog(stderr: string, logged = true) {
-  const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+  const lines = stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, any>);
   const loss = lines.find((l) => l.msg === 'database connection lost');
   if (logged) {
     expect(loss, stderr).toBeDefined();
@@ -192,7 +199,10 @@ describe('withTransaction after a lost connection', () => {
         await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
         await c.query('SELECT 1');
       });
-      const err = await tx.then(() => undefined, (e: unknown) => e);
+      const err = await tx.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isConnectionError(err)).toBe(true);
       const next = await pool.connect();
       expect(next).not.toBe(held);
@@ -218,7 +228,9 @@ describe('connectClient', () => {
 
 describe('isConnectionError', () => {
   it('tells a lost connection from an ordinary query error', () => {
-    expect(isConnectionError({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(true);
+    expect(isConnectionError({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(
+      true,
+    );
     expect(isConnectionError({ code: '08006' })).toBe(true);
     expect(isConnectionError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);

@@ -28,7 +28,9 @@ export function createPool(url: string, opts: { max?: number; logger?: Logger; a
   // for the client's whole life; the query in flight is rejected on its own, and its caller
   // handles that like any failed query.
   pool.on('connect', (client) => {
-    client.on('error', (err) => log?.warn({ err: safeError(err), application_name: pool.options.application_name }, 'database connection lost'));
+    client.on('error', (err) =>
+      log?.warn({ err: safeError(err), application_name: pool.options.application_name }, 'database connection lost'),
+    );
   });
   // The same error, re-emitted by the pool for an idle client it has just discarded: already
   // logged above. Without a listener here the pool's own emit would be the unhandled one.
@@ -40,9 +42,18 @@ export function createPool(url: string, opts: { max?: number; logger?: Logger; a
  * A standalone client (admin work, a lock holder in a test) with the same lifelong 'error'
  * listener as pooled ones: a bare `new pg.Client` whose backend goes away ends the process.
  */
-export async function connectClient(url: string, opts: { logger?: Logger; applicationName?: string } = {}): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: opts.applicationName ?? 'support-agent', connectionTimeoutMillis: 10_000 });
-  client.on('error', (err) => opts.logger?.warn({ err: safeError(err), application_name: opts.applicationName }, 'database connection lost'));
+export async function connectClient(
+  url: string,
+  opts: { logger?: Logger; applicationName?: string } = {},
+): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: opts.applicationName ?? 'support-agent',
+    connectionTimeoutMillis: 10_000,
+  });
+  client.on('error', (err) =>
+    opts.logger?.warn({ err: safeError(err), application_name: opts.applicationName }, 'database connection lost'),
+  );
   await client.connect();
   return client;
 }
@@ -82,7 +93,16 @@ export function describeUrl(url: string): string {
 // SQLSTATE class 08 (connection exception) and the shutdown codes a terminated or restarting
 // backend sends; the rest are what a socket or a pooler says when the server went away.
 const CONNECTION_SQLSTATES = /^(08|57P0[123])/;
-const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const CONNECTION_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|terminating connection|server closed the connection|the database system is (starting up|shutting down)/i;
 

@@ -14,9 +14,13 @@ import { createLogger, safeError, type Logger } from './logger.js';
  * - any other uncaught exception unwound through synchronous code mid-way, leaving state nobody
  *   can vouch for (Node documents resuming as unsafe): logged, then exit 1.
  */
-export function installProcessGuards(logger: Logger, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function installProcessGuards(
+  logger: Logger,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
   process.on('unhandledRejection', (reason) => {
-    if (isConnectionError(reason)) logger.warn({ err: safeError(reason) }, 'database connection lost (unhandled rejection)');
+    if (isConnectionError(reason))
+      logger.warn({ err: safeError(reason) }, 'database connection lost (unhandled rejection)');
     else logger.error({ err: safeError(reason) }, 'unhandled rejection');
   });
   process.on('uncaughtException', (err, origin) => {

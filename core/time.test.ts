@@ -19,7 +19,13 @@ describe('time zones', () => {
   });
 
   it('reads local calendar fields and adds days across month ends', () => {
-    expect(localParts(new Date('2026-12-01T03:00:00Z'), NY)).toMatchObject({ year: 2026, month: 11, day: 30, hour: 22, weekday: 1 });
+    expect(localParts(new Date('2026-12-01T03:00:00Z'), NY)).toMatchObject({
+      year: 2026,
+      month: 11,
+      day: 30,
+      hour: 22,
+      weekday: 1,
+    });
     expect(addDays({ year: 2026, month: 12, day: 30 }, 3)).toEqual({ year: 2027, month: 1, day: 2, weekday: 6 });
     expect(formatInZone('2026-12-08T15:00:00Z', NY)).toBe('Tue, Dec 8, 10:00 AM EST');
   });

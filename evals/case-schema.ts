@@ -47,11 +47,16 @@ export const TurnExpectSchema = z
      */
     tools: z.array(ToolName).optional(),
     /** Per tool, the arguments one of its calls must match (an array: each entry by a different call). */
-    args: z.record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)])).optional(),
+    args: z
+      .record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)]))
+      .optional(),
     /** The turn must ask the customer a question and propose no write. */
     clarify: z.literal(true).optional(),
     /** At least one of these article ids must be in the top 5 the retrieve step found. */
-    retrieved_any: z.array(z.string().regex(/^kb-[a-z0-9-]+$/)).min(1).optional(),
+    retrieved_any: z
+      .array(z.string().regex(/^kb-[a-z0-9-]+$/))
+      .min(1)
+      .optional(),
     ...ReplyChecks,
   })
   .strict();
@@ -73,7 +78,9 @@ export const DecideSchema = z
       .strict(),
   })
   .strict()
-  .refine((d) => d.decision === 'approve' || d.args === undefined, { message: 'only an approval can edit the arguments' });
+  .refine((d) => d.decision === 'approve' || d.args === undefined, {
+    message: 'only an approval can edit the arguments',
+  });
 
 export const TurnSchema = z
   .object({
@@ -88,7 +95,10 @@ export const CaseSchema = z
     id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case id, letters, digits, _ . -'),
     kind: z.enum(CASE_KINDS),
     /** The conversation's verified customer; null = an unlinked Slack user. */
-    customer: z.string().regex(/^cus_\d{3}$/).nullable(),
+    customer: z
+      .string()
+      .regex(/^cus_\d{3}$/)
+      .nullable(),
     /** Why the case exists (what makes it hard), for the reader of a failure. */
     note: z.string().optional(),
     turns: z.array(TurnSchema).min(1),
@@ -127,7 +137,8 @@ export function parseCaseFile(text: string, file = '(inline)'): EvalCase[] {
       file,
       r.error.issues.map((i) => {
         const at = i.path.map(String).join('.');
-        const id = typeof i.path[0] === 'number' && Array.isArray(raw) ? (raw[i.path[0]] as { id?: unknown })?.id : undefined;
+        const id =
+          typeof i.path[0] === 'number' && Array.isArray(raw) ? (raw[i.path[0]] as { id?: unknown })?.id : undefined;
         return `${id ? `[${String(id)}] ` : ''}${at}: ${i.message}`;
       }),
     );

@@ -70,7 +70,10 @@ async function main(): Promise<number> {
     modelName = 'offline-planner';
   } else if (values.model === 'gemini') {
     if (!config.GOOGLE_API_KEY) {
-      throw new UsageError('--model gemini needs GOOGLE_API_KEY in the environment (and optionally GEMINI_MODEL, GEMINI_BASE_URL). Without a key, use --model offline.', false);
+      throw new UsageError(
+        '--model gemini needs GOOGLE_API_KEY in the environment (and optionally GEMINI_MODEL, GEMINI_BASE_URL). Without a key, use --model offline.',
+        false,
+      );
     }
     model = createChatModel(config, silentLogger);
     modelName = `gemini:${config.GEMINI_MODEL}`;
@@ -93,7 +96,9 @@ async function main(): Promise<number> {
   const server = await openEvalServer(config.DATABASE_URL);
   let report;
   try {
-    process.stderr.write(`Running ${cases.length} cases with ${modelName} on ${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`);
+    process.stderr.write(
+      `Running ${cases.length} cases with ${modelName} on ${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
+    );
     report = await runEval({
       cases,
       model,
@@ -101,7 +106,10 @@ async function main(): Promise<number> {
       adminUrl: server.adminUrl,
       onCase: values.quiet
         ? undefined
-        : (r, _run, i, n) => process.stderr.write(`  [${String(i + 1).padStart(String(n).length)}/${n}] ${r.ok ? 'ok  ' : 'FAIL'} ${r.id}\n`),
+        : (r, _run, i, n) =>
+            process.stderr.write(
+              `  [${String(i + 1).padStart(String(n).length)}/${n}] ${r.ok ? 'ok  ' : 'FAIL'} ${r.id}\n`,
+            ),
     });
   } finally {
     await server.stop();
@@ -120,7 +128,10 @@ async function main(): Promise<number> {
     if (failed.length) {
       process.stdout.write(
         `\nGate FAILED (${path.relative(process.cwd(), thresholdsFile)}):\n${failed
-          .map((g) => `  ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), needs ${describeBound(g.bound)}`)
+          .map(
+            (g) =>
+              `  ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), needs ${describeBound(g.bound)}`,
+          )
           .join('\n')}\n`,
       );
       return 1;

@@ -32,7 +32,10 @@ async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Pro
 }
 
 /** A new database on the server of `adminUrl`, migrated and seeded at `clock`; `drop()` removes it. */
-export async function createEvalDatabase(adminUrl: string, opts: { clock: Clock; timeZone: string }): Promise<TestDatabase> {
+export async function createEvalDatabase(
+  adminUrl: string,
+  opts: { clock: Clock; timeZone: string },
+): Promise<TestDatabase> {
   const name = `eval_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = withDatabase(adminUrl, name);
@@ -42,7 +45,9 @@ export async function createEvalDatabase(adminUrl: string, opts: { clock: Clock;
     await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
   };
   try {
-    await migrate(pool, { afterMigrate: (client) => seedDemo(client, { clock: opts.clock, timeZone: opts.timeZone }).then(() => undefined) });
+    await migrate(pool, {
+      afterMigrate: (client) => seedDemo(client, { clock: opts.clock, timeZone: opts.timeZone }).then(() => undefined),
+    });
   } catch (err) {
     await drop();
     throw err;

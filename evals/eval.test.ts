@@ -26,7 +26,9 @@ beforeAll(async () => {
   db = await createSeededDatabase({ clock });
   report = await runEval({ cases, database: db, clock, modelName: 'offline-planner' });
   // The table in the test log, like `npm run eval` prints it.
-  console.log(`${summaryText(report, checkGate(report.metrics, thresholds))}\n\n${failuresText(report, { replyChars: 160 })}`);
+  console.log(
+    `${summaryText(report, checkGate(report.metrics, thresholds))}\n\n${failuresText(report, { replyChars: 160 })}`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -43,12 +45,18 @@ describe('the golden set', () => {
 
   it('ran every case to the end without an error', () => {
     expect(report.cases).toHaveLength(cases.length);
-    const errors = report.runs.flatMap((r) => r.turns.flatMap((t, i) => (t.error || t.decision?.error ? [`${r.id} turn ${i + 1}: ${t.error ?? t.decision?.error}`] : [])));
+    const errors = report.runs.flatMap((r) =>
+      r.turns.flatMap((t, i) =>
+        t.error || t.decision?.error ? [`${r.id} turn ${i + 1}: ${t.error ?? t.decision?.error}`] : [],
+      ),
+    );
     expect(errors).toEqual([]);
   });
 
   it('never claims an unapproved write happened: no business write outside the decision flows', async () => {
-    const approved = new Set(report.runs.flatMap((r) => r.ledger.filter((a) => a.status === 'executed').map((a) => a.id)));
+    const approved = new Set(
+      report.runs.flatMap((r) => r.ledger.filter((a) => a.status === 'executed').map((a) => a.id)),
+    );
     const rows = (
       await db.pool.query<{ approval_id: string | null; kind: string }>(
         `SELECT approval_id, 'booking' AS kind FROM bookings WHERE notes IS DISTINCT FROM 'seeded'
@@ -65,7 +73,10 @@ describe('metrics meet evals/thresholds.json', () => {
     it(`${name} ${describeBound(bound)}`, () => {
       const g = checkGate(report.metrics, { [name]: bound })[0]!;
       const m = report.metrics[g.metric];
-      expect(g.ok, `${m.label}: ${m.k}/${m.n} = ${m.value} (95% CI ${m.ci.map((x) => x.toFixed(3)).join('–')}), needs ${describeBound(bound)}\n${failuresText(report)}`).toBe(true);
+      expect(
+        g.ok,
+        `${m.label}: ${m.k}/${m.n} = ${m.value} (95% CI ${m.ci.map((x) => x.toFixed(3)).join('–')}), needs ${describeBound(bound)}\n${failuresText(report)}`,
+      ).toBe(true);
     });
   }
 });

@@ -10,7 +10,10 @@ export const ThresholdsSchema = z
     $comment: z.string().optional(),
     thresholds: z.partialRecord(
       z.enum(METRIC_NAMES),
-      z.union([z.object({ min: z.number().min(0).max(1) }).strict(), z.object({ max: z.number().min(0).max(1) }).strict()]),
+      z.union([
+        z.object({ min: z.number().min(0).max(1) }).strict(),
+        z.object({ max: z.number().min(0).max(1) }).strict(),
+      ]),
     ),
   })
   .strict();

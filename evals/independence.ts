@@ -44,7 +44,8 @@ export function checkIndependence(cases: readonly EvalCase[]): string[] {
       for (const b of (Array.isArray(booking) ? booking : booking ? [booking] : []) as Record<string, unknown>[]) {
         for (const h of hoursOf(b.service_id, b.start_time)) {
           const owner = takenHours.get(h);
-          if (owner && owner !== c.id) warnings.push(`${c.id} expects to book ${new Date(h).toISOString()}, an hour ${owner} books for real`);
+          if (owner && owner !== c.id)
+            warnings.push(`${c.id} expects to book ${new Date(h).toISOString()}, an hour ${owner} books for real`);
         }
       }
     }

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CaseFileError, parseCaseFile, type EvalCase } from './case-schema.js';
 import { checkGate } from './gate.js';
 import { checkIndependence } from './independence.js';
-import { argMismatches, argsMatch, asksQuestion, matchExpectedArgs, replyProblems, sameTools, scoreRuns, wilson } from './metrics.js';
+import {
+  argMismatches,
+  argsMatch,
+  asksQuestion,
+  matchExpectedArgs,
+  replyProblems,
+  sameTools,
+  scoreRuns,
+  wilson,
+} from './metrics.js';
 import { observeCall, type CaseRun, type ObservedTurn } from './run.js';
 
 describe('wilson', () => {
@@ -55,29 +64,51 @@ describe('wilson', () => {
 });
 
 describe('argument matching', () => {
-  const booking = { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00', notes: 'We have a cat.' };
+  const booking = {
+    customer_id: 'cus_001',
+    service_id: 'svc_deep_clean',
+    start_time: '2026-12-08T10:00:00-05:00',
+    notes: 'We have a cat.',
+  };
 
   it('matches objects partially and values exactly', () => {
     expect(argsMatch({ service_id: 'svc_deep_clean' }, booking)).toBe(true);
-    expect(argMismatches({ service_id: 'svc_standard_clean' }, booking)).toEqual(['service_id: expected "svc_standard_clean", got "svc_deep_clean"']);
-    expect(argMismatches({ customer_id: 'cus_001', priority: 'high' }, booking)).toEqual(['priority: expected "high", got missing']);
+    expect(argMismatches({ service_id: 'svc_standard_clean' }, booking)).toEqual([
+      'service_id: expected "svc_standard_clean", got "svc_deep_clean"',
+    ]);
+    expect(argMismatches({ customer_id: 'cus_001', priority: 'high' }, booking)).toEqual([
+      'priority: expected "high", got missing',
+    ]);
     expect(argsMatch({ count: 1 }, { count: '1' })).toBe(false);
   });
 
   it('compares date-times with an offset as instants, nothing else', () => {
     expect(argsMatch({ start_time: '2026-12-08T15:00:00Z' }, booking)).toBe(true);
-    expect(argsMatch({ start_time: '2026-12-08T10:00:00-05:00' }, { start_time: '2026-12-08T10:00:00.000-05:00' })).toBe(true);
+    expect(
+      argsMatch({ start_time: '2026-12-08T10:00:00-05:00' }, { start_time: '2026-12-08T10:00:00.000-05:00' }),
+    ).toBe(true);
     expect(argsMatch({ start_time: '2026-12-08T11:00:00-05:00' }, booking)).toBe(false);
     expect(argsMatch({ start_time: '2026-12-08T10:00:00' }, { start_time: '2026-12-08T10:00:00-05:00' })).toBe(false);
   });
 
   it('recurses into nested objects and arrays', () => {
-    const update = { changes: { address: { line1: '45 Harbor View Rd', unit: 'Apt 2', city: 'Maple Harbor', postal_code: 'MH 1024' }, tags: ['a', 'b'] } };
-    expect(argsMatch({ changes: { address: { line1: '45 Harbor View Rd', city: 'Maple Harbor' } } }, update)).toBe(true);
-    expect(argMismatches({ changes: { address: { unit: 'Apt 3' } } }, update)).toEqual(['changes.address.unit: expected "Apt 3", got "Apt 2"']);
+    const update = {
+      changes: {
+        address: { line1: '45 Harbor View Rd', unit: 'Apt 2', city: 'Maple Harbor', postal_code: 'MH 1024' },
+        tags: ['a', 'b'],
+      },
+    };
+    expect(argsMatch({ changes: { address: { line1: '45 Harbor View Rd', city: 'Maple Harbor' } } }, update)).toBe(
+      true,
+    );
+    expect(argMismatches({ changes: { address: { unit: 'Apt 3' } } }, update)).toEqual([
+      'changes.address.unit: expected "Apt 3", got "Apt 2"',
+    ]);
     expect(argsMatch({ changes: { tags: ['a', 'b'] } }, update)).toBe(true);
     expect(argMismatches({ changes: { tags: ['a'] } }, update)).toEqual(['changes.tags: expected 1 items, got 2']);
-    expect(argMismatches({ changes: { email: { x: 1 } } }, update)).toEqual(['changes.email: expected an object, got missing']);
+    expect(argMismatches({ changes: { email: { x: 1 } } }, update)).toEqual([
+      'changes.email: expected an object, got missing',
+    ]);
   });
 
   it('supports $regex (case-insensitive) and $absent', () => {
@@ -85,16 +116,29 @@ describe('argument matching', () => {
     expect(argsMatch({ notes: { $regex: '^dog' } }, booking)).toBe(false);
     expect(argsMatch({ notes: { $regex: 'cat' } }, { notes: 3 })).toBe(false);
     expect(argsMatch({ to: { $absent: true } }, booking)).toBe(true);
-    expect(argMismatches({ notes: { $absent: true } }, booking)).toEqual(['notes: expected no value, got "We have a cat."']);
+    expect(argMismatches({ notes: { $absent: true } }, booking)).toEqual([
+      'notes: expected no value, got "We have a cat."',
+    ]);
   });
 
   it('matches each expectation to a different call, finding the assignment that matches most', () => {
-    const calls = [{ start_time: '2026-12-08T10:00:00-05:00', service_id: 'a' }, { start_time: '2026-12-09T10:00:00-05:00', service_id: 'a' }];
+    const calls = [
+      { start_time: '2026-12-08T10:00:00-05:00', service_id: 'a' },
+      { start_time: '2026-12-09T10:00:00-05:00', service_id: 'a' },
+    ];
     // Greedy would give call 0 to the first (loose) expectation and leave the second unmatched.
-    expect(matchExpectedArgs([{ service_id: 'a' }, { start_time: '2026-12-08T10:00:00-05:00' }], calls).map((m) => m.ok)).toEqual([true, true]);
+    expect(
+      matchExpectedArgs([{ service_id: 'a' }, { start_time: '2026-12-08T10:00:00-05:00' }], calls).map((m) => m.ok),
+    ).toEqual([true, true]);
     // Two expectations cannot share one call.
-    expect(matchExpectedArgs([{ service_id: 'a' }, { service_id: 'a' }], calls.slice(0, 1)).map((m) => m.ok)).toEqual([true, false]);
-    expect(matchExpectedArgs([{ service_id: 'b' }], calls)[0]).toEqual({ ok: false, details: ['service_id: expected "b", got "a"'] });
+    expect(matchExpectedArgs([{ service_id: 'a' }, { service_id: 'a' }], calls.slice(0, 1)).map((m) => m.ok)).toEqual([
+      true,
+      false,
+    ]);
+    expect(matchExpectedArgs([{ service_id: 'b' }], calls)[0]).toEqual({
+      ok: false,
+      details: ['service_id: expected "b", got "a"'],
+    });
     expect(matchExpectedArgs([{ service_id: 'b' }], [])[0]).toEqual({ ok: false, details: ['no such call'] });
   });
 
@@ -107,7 +151,10 @@ describe('argument matching', () => {
 
   it('checks replies case-insensitively', () => {
     expect(replyProblems('You are BOOKED', { reply_includes: ['booked'], reply_excludes: ['declined'] })).toEqual([]);
-    expect(replyProblems('declined', { reply_includes: ['booked'], reply_excludes: ['Declined'] })).toEqual(['reply lacks "booked"', 'reply contains "Declined"']);
+    expect(replyProblems('declined', { reply_includes: ['booked'], reply_excludes: ['Declined'] })).toEqual([
+      'reply lacks "booked"',
+      'reply contains "Declined"',
+    ]);
   });
 
   it('counts a clarifying question, not a stock closer', () => {
@@ -118,8 +165,16 @@ describe('argument matching', () => {
   });
 
   it('validates calls with the registry, and withdraw_request with its own schema', () => {
-    expect(observeCall('book_slot', { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' })).toMatchObject({ valid: true, mutating: true });
-    expect(observeCall('book_slot', { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: 'Tuesday 10am' })).toMatchObject({ valid: false, mutating: true });
+    expect(
+      observeCall('book_slot', {
+        customer_id: 'cus_001',
+        service_id: 'svc_deep_clean',
+        start_time: '2026-12-08T10:00:00-05:00',
+      }),
+    ).toMatchObject({ valid: true, mutating: true });
+    expect(
+      observeCall('book_slot', { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: 'Tuesday 10am' }),
+    ).toMatchObject({ valid: false, mutating: true });
     expect(observeCall('lookup_customer', { customer_id: 'cus_001' })).toMatchObject({ valid: true, mutating: false });
     expect(observeCall('withdraw_request', { reason: 'never mind' })).toMatchObject({ valid: true, mutating: false });
     expect(observeCall('withdraw_request', { reason: 42 })).toMatchObject({ valid: false });
@@ -150,15 +205,39 @@ describe('scoreRuns', () => {
       id: 'book',
       kind: 'booking',
       customer: 'cus_001',
-      turns: [{ message: 'book', expect: { tools: ['book_slot'], args: { book_slot: { service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' } } } }],
+      turns: [
+        {
+          message: 'book',
+          expect: {
+            tools: ['book_slot'],
+            args: { book_slot: { service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' } },
+          },
+        },
+      ],
     },
-    { id: 'kb', kind: 'knowledge', customer: 'cus_001', turns: [{ message: 'q', expect: { tools: [], retrieved_any: ['kb-pricing-02'], reply_includes: ['$289'] } }] },
-    { id: 'amb', kind: 'ambiguity', customer: 'cus_001', turns: [{ message: 'a', expect: { tools: [], clarify: true } }] },
+    {
+      id: 'kb',
+      kind: 'knowledge',
+      customer: 'cus_001',
+      turns: [{ message: 'q', expect: { tools: [], retrieved_any: ['kb-pricing-02'], reply_includes: ['$289'] } }],
+    },
+    {
+      id: 'amb',
+      kind: 'ambiguity',
+      customer: 'cus_001',
+      turns: [{ message: 'a', expect: { tools: [], clarify: true } }],
+    },
     {
       id: 'dec',
       kind: 'decision',
       customer: 'cus_002',
-      turns: [{ message: 'd', expect: { tools: ['update_customer'] }, decide: { decision: 'reject', reason: 'no', expect: { reply_includes: ['no'], executed: false } } }],
+      turns: [
+        {
+          message: 'd',
+          expect: { tools: ['update_customer'] },
+          decide: { decision: 'reject', reason: 'no', expect: { reply_includes: ['no'], executed: false } },
+        },
+      ],
     },
     { id: 'clar', kind: 'ambiguity', customer: 'cus_003', turns: [{ message: 'c', expect: { clarify: true } }] },
   ];
@@ -169,7 +248,12 @@ describe('scoreRuns', () => {
     run('dec', [
       turn({
         calls: [call('update_customer', { customer_id: 'cus_002', changes: { phone: '555 201 0000' } })],
-        decision: { decision: 'reject', approvals: [{ id: 'a1', tool: 'update_customer', args: {}, status: 'rejected' }], reply: 'Declined: no.', calls: [] },
+        decision: {
+          decision: 'reject',
+          approvals: [{ id: 'a1', tool: 'update_customer', args: {}, status: 'rejected' }],
+          reply: 'Declined: no.',
+          calls: [],
+        },
       }),
     ]),
     run('clar', [turn({ reply: 'Which one did you mean?' })]),
@@ -193,27 +277,48 @@ describe('scoreRuns', () => {
   it('says why a case failed', () => {
     const bad = [
       run('book', [turn({ calls: [call('book_slot', { ...BOOK, start_time: '2026-12-08T11:00:00-05:00' })] })]),
-      run('kb', [turn({ calls: [call('create_ticket', { customer_id: 'cus_001' })], retrieved: ['kb-pricing-01'], reply: 'I opened a ticket.' })]),
-      run('amb', [turn({ reply: 'Booked. Is there anything else I can help with?', calls: [call('book_slot', BOOK)] })]),
+      run('kb', [
+        turn({
+          calls: [call('create_ticket', { customer_id: 'cus_001' })],
+          retrieved: ['kb-pricing-01'],
+          reply: 'I opened a ticket.',
+        }),
+      ]),
+      run('amb', [
+        turn({ reply: 'Booked. Is there anything else I can help with?', calls: [call('book_slot', BOOK)] }),
+      ]),
       run('dec', [
         turn({
           calls: [call('update_customer', { customer_id: 'cus_002', changes: { phone: '555 201 0000' } })],
-          decision: { decision: 'reject', approvals: [{ id: 'a1', tool: 'update_customer', args: {}, status: 'executed' }], reply: 'Done!', calls: [] },
+          decision: {
+            decision: 'reject',
+            approvals: [{ id: 'a1', tool: 'update_customer', args: {}, status: 'executed' }],
+            reply: 'Done!',
+            calls: [],
+          },
         }),
       ]),
       run('clar', [turn({ error: 'boom' })]),
     ];
     const { cases: results, metrics } = scoreRuns(cases, bad);
     const why = Object.fromEntries(results.map((r) => [r.id, r.failures]));
-    expect(why.book).toEqual(['args of book_slot: start_time: expected 2026-12-08T10:00:00-05:00, got 2026-12-08T11:00:00-05:00']);
+    expect(why.book).toEqual([
+      'args of book_slot: start_time: expected 2026-12-08T10:00:00-05:00, got 2026-12-08T11:00:00-05:00',
+    ]);
     expect(why.kb).toEqual([
       'invalid arguments for create_ticket: subject: Invalid input: expected string, received undefined; description: Invalid input: expected string, received undefined; category: Invalid option: expected one of "billing"|"scheduling"|"complaint"|"damage"|"technical"|"general"',
       'tools: expected [], got [create_ticket]',
       'retrieval: none of [kb-pricing-02] in top 5 [kb-pricing-01]',
       'reply lacks "$289"',
     ]);
-    expect(why.amb).toEqual(['tools: expected [], got [book_slot]', 'expected a clarifying question, but it proposed book_slot']);
-    expect(why.dec).toEqual(['after reject: expected nothing written, approvals are executed', 'after reject: reply lacks "no"']);
+    expect(why.amb).toEqual([
+      'tools: expected [], got [book_slot]',
+      'expected a clarifying question, but it proposed book_slot',
+    ]);
+    expect(why.dec).toEqual([
+      'after reject: expected nothing written, approvals are executed',
+      'after reject: reply lacks "no"',
+    ]);
     expect(why.clar).toEqual(['error: boom', 'expected a clarifying question, the reply asks none']);
     expect(metrics.task_completion).toMatchObject({ k: 0, n: 5 });
     expect(metrics.false_action_rate).toMatchObject({ k: 2, n: 3 });
@@ -227,7 +332,15 @@ describe('scoreRuns', () => {
   });
 
   it('prefixes failures with the turn in multi-turn cases', () => {
-    const c: EvalCase = { id: 'mt', kind: 'multi_turn', customer: 'cus_001', turns: [{ message: 'a', expect: { tools: [] } }, { message: 'b', expect: { tools: ['withdraw_request'] } }] };
+    const c: EvalCase = {
+      id: 'mt',
+      kind: 'multi_turn',
+      customer: 'cus_001',
+      turns: [
+        { message: 'a', expect: { tools: [] } },
+        { message: 'b', expect: { tools: ['withdraw_request'] } },
+      ],
+    };
     const { cases: results } = scoreRuns([c], [run('mt', [turn(), turn()])]);
     expect(results[0]!.failures).toEqual(['turn 2: tools: expected [withdraw_request], got []']);
   });
@@ -236,8 +349,15 @@ describe('scoreRuns', () => {
 describe('gate', () => {
   const { metrics } = scoreRuns([], []);
   it('holds floors and ceilings, and fails a metric that measured nothing', () => {
-    const m = { ...metrics, task_completion: { ...metrics.task_completion, k: 9, n: 10, value: 0.9 }, false_action_rate: { ...metrics.false_action_rate, k: 0, n: 10, value: 0 } };
-    expect(checkGate(m, { task_completion: { min: 0.9 }, false_action_rate: { max: 0 } }).map((g) => g.ok)).toEqual([true, true]);
+    const m = {
+      ...metrics,
+      task_completion: { ...metrics.task_completion, k: 9, n: 10, value: 0.9 },
+      false_action_rate: { ...metrics.false_action_rate, k: 0, n: 10, value: 0 },
+    };
+    expect(checkGate(m, { task_completion: { min: 0.9 }, false_action_rate: { max: 0 } }).map((g) => g.ok)).toEqual([
+      true,
+      true,
+    ]);
     expect(checkGate(m, { task_completion: { min: 0.91 } })[0]!.ok).toBe(false);
     const leaky = { ...m, false_action_rate: { ...m.false_action_rate, k: 1, value: 0.1 } };
     expect(checkGate(leaky, { false_action_rate: { max: 0 } })[0]!.ok).toBe(false);
@@ -249,10 +369,19 @@ describe('case files', () => {
   it('accept a valid case and reject typos with the case id and path', () => {
     const ok = [{ id: 'a', kind: 'knowledge', customer: null, turns: [{ message: 'hi', expect: { tools: [] } }] }];
     expect(parseCaseFile(JSON.stringify(ok))).toHaveLength(1);
-    const typo = [{ id: 'b', kind: 'knowledge', customer: 'cus_001', turns: [{ message: 'hi', expect: { tool: ['x'] } }] }];
+    const typo = [
+      { id: 'b', kind: 'knowledge', customer: 'cus_001', turns: [{ message: 'hi', expect: { tool: ['x'] } }] },
+    ];
     expect(() => parseCaseFile(JSON.stringify(typo), 'f.json')).toThrow(CaseFileError);
     expect(() => parseCaseFile(JSON.stringify(typo), 'f.json')).toThrow(/\[b\] 0\.turns\.0\.expect/);
-    const editOnReject = [{ id: 'c', kind: 'decision', customer: 'cus_001', turns: [{ message: 'x', expect: {}, decide: { decision: 'reject', args: {}, expect: {} } }] }];
+    const editOnReject = [
+      {
+        id: 'c',
+        kind: 'decision',
+        customer: 'cus_001',
+        turns: [{ message: 'x', expect: {}, decide: { decision: 'reject', args: {}, expect: {} } }],
+      },
+    ];
     expect(() => parseCaseFile(JSON.stringify(editOnReject))).toThrow(/only an approval can edit/);
     expect(() => parseCaseFile('{')).toThrow(/not valid JSON/);
   });
@@ -270,13 +399,24 @@ describe('case files', () => {
         },
       ],
     });
-    expect(checkIndependence([c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true), c('b', 'cus_002', '2026-12-09T10:00:00-05:00', false)])).toEqual([]);
+    expect(
+      checkIndependence([
+        c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true),
+        c('b', 'cus_002', '2026-12-09T10:00:00-05:00', false),
+      ]),
+    ).toEqual([]);
     // A deep clean is four hours: 13:00 overlaps a booking approved for 10:00.
-    expect(checkIndependence([c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true), c('b', 'cus_002', '2026-12-08T13:00:00-05:00', false)])).toEqual([
-      'b expects to book 2026-12-08T18:00:00.000Z, an hour a books for real',
-    ]);
-    expect(checkIndependence([c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true), c('b', 'cus_001', '2026-12-09T10:00:00-05:00', false)])).toEqual([
-      'b uses cus_001, whose record a changes by an approved write',
-    ]);
+    expect(
+      checkIndependence([
+        c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true),
+        c('b', 'cus_002', '2026-12-08T13:00:00-05:00', false),
+      ]),
+    ).toEqual(['b expects to book 2026-12-08T18:00:00.000Z, an hour a books for real']);
+    expect(
+      checkIndependence([
+        c('a', 'cus_001', '2026-12-08T10:00:00-05:00', true),
+        c('b', 'cus_001', '2026-12-09T10:00:00-05:00', false),
+      ]),
+    ).toEqual(['b uses cus_001, whose record a changes by an approved write']);
   });
 });

@@ -13,7 +13,8 @@ export const Z95 = 1.959963984540054;
  * n = 0 gives [0, 1] (we know nothing).
  */
 export function wilson(k: number, n: number, z = Z95): [number, number] {
-  if (!Number.isInteger(k) || !Number.isInteger(n) || n < 0 || k < 0 || k > n) throw new RangeError(`wilson(${k}, ${n}): need 0 <= k <= n, integers`);
+  if (!Number.isInteger(k) || !Number.isInteger(n) || n < 0 || k < 0 || k > n)
+    throw new RangeError(`wilson(${k}, ${n}): need 0 <= k <= n, integers`);
   if (n === 0) return [0, 1];
   const p = k / n;
   const z2 = z * z;
@@ -38,7 +39,9 @@ const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
 export function argMismatches(expected: unknown, actual: unknown, at = ''): string[] {
   const here = at || '(args)';
   if (isRecord(expected) && typeof expected.$regex === 'string' && Object.keys(expected).length === 1) {
-    return typeof actual === 'string' && new RegExp(expected.$regex, 'i').test(actual) ? [] : [`${here}: expected /${expected.$regex}/i, got ${show(actual)}`];
+    return typeof actual === 'string' && new RegExp(expected.$regex, 'i').test(actual)
+      ? []
+      : [`${here}: expected /${expected.$regex}/i, got ${show(actual)}`];
   }
   if (isRecord(expected) && expected.$absent === true && Object.keys(expected).length === 1) {
     return actual === undefined ? [] : [`${here}: expected no value, got ${show(actual)}`];
@@ -52,8 +55,15 @@ export function argMismatches(expected: unknown, actual: unknown, at = ''): stri
     if (actual.length !== expected.length) return [`${here}: expected ${expected.length} items, got ${actual.length}`];
     return expected.flatMap((v, i) => argMismatches(v, actual[i], `${here}[${i}]`));
   }
-  if (typeof expected === 'string' && typeof actual === 'string' && ISO_WITH_OFFSET.test(expected) && ISO_WITH_OFFSET.test(actual)) {
-    return new Date(expected).getTime() === new Date(actual).getTime() ? [] : [`${here}: expected ${expected}, got ${actual}`];
+  if (
+    typeof expected === 'string' &&
+    typeof actual === 'string' &&
+    ISO_WITH_OFFSET.test(expected) &&
+    ISO_WITH_OFFSET.test(actual)
+  ) {
+    return new Date(expected).getTime() === new Date(actual).getTime()
+      ? []
+      : [`${here}: expected ${expected}, got ${actual}`];
   }
   return Object.is(expected, actual) ? [] : [`${here}: expected ${show(expected)}, got ${show(actual)}`];
 }
@@ -73,7 +83,10 @@ export function sameTools(expected: readonly string[], actual: readonly string[]
  * enough in general, so try assignments by backtracking). Returns, per expectation, whether it
  * was matched, and for unmatched ones the mismatches against the closest call.
  */
-export function matchExpectedArgs(expected: Record<string, unknown>[], calls: Record<string, unknown>[]): { ok: boolean; details: string[] }[] {
+export function matchExpectedArgs(
+  expected: Record<string, unknown>[],
+  calls: Record<string, unknown>[],
+): { ok: boolean; details: string[] }[] {
   const fits = expected.map((e) => calls.map((c) => argsMatch(e, c)));
   const best: boolean[] = expected.map(() => false);
   let bestCount = -1;
@@ -116,7 +129,10 @@ export function asksQuestion(reply: string): boolean {
 
 const includesCi = (text: string, s: string) => text.toLowerCase().includes(s.toLowerCase());
 
-export function replyProblems(reply: string, checks: { reply_includes?: string[]; reply_excludes?: string[] }): string[] {
+export function replyProblems(
+  reply: string,
+  checks: { reply_includes?: string[]; reply_excludes?: string[] },
+): string[] {
   const out: string[] = [];
   for (const s of checks.reply_includes ?? []) if (!includesCi(reply, s)) out.push(`reply lacks "${s}"`);
   for (const s of checks.reply_excludes ?? []) if (includesCi(reply, s)) out.push(`reply contains "${s}"`);
@@ -191,9 +207,16 @@ export interface ScoreOptions {
 }
 
 /** Score runs against their cases: per-case pass/fail with reasons, and the metrics. */
-export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], opts: ScoreOptions = {}): { cases: CaseResult[]; metrics: Metrics } {
+export function scoreRuns(
+  cases: readonly EvalCase[],
+  runs: readonly CaseRun[],
+  opts: ScoreOptions = {},
+): { cases: CaseResult[]; metrics: Metrics } {
   const isMutating = opts.isMutating ?? ((t: string) => MUTATING_TOOLS.has(t));
-  const tally = Object.fromEntries(METRIC_NAMES.map((m) => [m, { k: 0, n: 0 }])) as Record<MetricName, { k: number; n: number }>;
+  const tally = Object.fromEntries(METRIC_NAMES.map((m) => [m, { k: 0, n: 0 }])) as Record<
+    MetricName,
+    { k: number; n: number }
+  >;
   const count = (m: MetricName, ok: boolean) => {
     tally[m].n++;
     if (ok) tally[m].k++;
@@ -237,7 +260,12 @@ export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], 
       if (e.clarify) {
         const ok = asksQuestion(t.reply) && writes.length === 0;
         count('clarification_rate', ok);
-        if (!ok) failures.push(writes.length ? `expected a clarifying question, but it proposed ${writes.map((w) => w.name).join(', ')}` : 'expected a clarifying question, the reply asks none');
+        if (!ok)
+          failures.push(
+            writes.length
+              ? `expected a clarifying question, but it proposed ${writes.map((w) => w.name).join(', ')}`
+              : 'expected a clarifying question, the reply asks none',
+          );
       }
       if (expectsNoWrite(e, isMutating)) {
         count('false_action_rate', writes.length > 0);
@@ -246,7 +274,8 @@ export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], 
       if (e.retrieved_any) {
         const ok = e.retrieved_any.some((id) => t.retrieved.includes(id));
         count('retrieval_recall_at_5', ok);
-        if (!ok) failures.push(`retrieval: none of [${e.retrieved_any.join(', ')}] in top 5 [${t.retrieved.join(', ')}]`);
+        if (!ok)
+          failures.push(`retrieval: none of [${e.retrieved_any.join(', ')}] in top 5 [${t.retrieved.join(', ')}]`);
       }
       failures.push(...replyProblems(t.reply, e));
 
@@ -259,9 +288,15 @@ export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], 
           if (dec.error) problems.push(`error: ${dec.error}`);
           if (d.expect.executed !== undefined && !dec.error) {
             const executed = dec.approvals.length > 0 && dec.approvals.every((a) => a.status === 'executed');
-            const untouched = dec.approvals.length > 0 && dec.approvals.every((a) => !['approved', 'executing', 'executed'].includes(a.status));
-            if (d.expect.executed && !executed) problems.push(`expected executed, approvals are ${dec.approvals.map((a) => a.status).join(', ') || 'none'}`);
-            if (!d.expect.executed && !untouched) problems.push(`expected nothing written, approvals are ${dec.approvals.map((a) => a.status).join(', ')}`);
+            const untouched =
+              dec.approvals.length > 0 &&
+              dec.approvals.every((a) => !['approved', 'executing', 'executed'].includes(a.status));
+            if (d.expect.executed && !executed)
+              problems.push(
+                `expected executed, approvals are ${dec.approvals.map((a) => a.status).join(', ') || 'none'}`,
+              );
+            if (!d.expect.executed && !untouched)
+              problems.push(`expected nothing written, approvals are ${dec.approvals.map((a) => a.status).join(', ')}`);
           }
           problems.push(...replyProblems(dec.reply, d.expect));
         }
@@ -270,7 +305,9 @@ export function scoreRuns(cases: readonly EvalCase[], runs: readonly CaseRun[], 
       }
       turnScores.push({ turn: i + 1, failures });
     });
-    const failures = turnScores.flatMap((s) => s.failures.map((f) => (c.turns.length > 1 ? `turn ${s.turn}: ${f}` : f)));
+    const failures = turnScores.flatMap((s) =>
+      s.failures.map((f) => (c.turns.length > 1 ? `turn ${s.turn}: ${f}` : f)),
+    );
     const ok = failures.length === 0;
     count('task_completion', ok);
     results.push({ id: c.id, kind: c.kind, customer: c.customer, ok, failures, turns: turnScores, ms: run?.ms ?? 0 });

@@ -36,7 +36,8 @@ export function kindsTable(report: EvalReport): string {
     kinds.set(c.kind, k);
   }
   const rows = [['kind', 'cases', 'passed']];
-  for (const [kind, k] of [...kinds].sort((a, b) => a[0].localeCompare(b[0]))) rows.push([kind, String(k.n), `${k.ok} (${pct(k.ok / k.n)})`]);
+  for (const [kind, k] of [...kinds].sort((a, b) => a[0].localeCompare(b[0])))
+    rows.push([kind, String(k.n), `${k.ok} (${pct(k.ok / k.n)})`]);
   return table(rows);
 }
 
@@ -60,7 +61,8 @@ export function failuresText(report: EvalReport, opts: { replyChars?: number } =
       if (!t) continue;
       out.push(`    turn ${s.turn} > ${clip(t.message, 140)}`);
       out.push(`      reply: ${clip(t.reply || '(none)', opts.replyChars ?? 260)}`);
-      if (t.decision) out.push(`      after ${t.decision.decision}: ${clip(t.decision.reply || '(none)', opts.replyChars ?? 260)}`);
+      if (t.decision)
+        out.push(`      after ${t.decision.decision}: ${clip(t.decision.reply || '(none)', opts.replyChars ?? 260)}`);
     }
   }
   return out.join('\n');

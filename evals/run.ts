@@ -111,7 +111,13 @@ const approvalView = (a: Approval): ObservedApproval => ({ id: a.id, tool: a.too
 export function observeCall(name: string, args: Record<string, unknown>): ObservedCall {
   if (name === WITHDRAW_TOOL) {
     const r = WithdrawArgsSchema.safeParse(args);
-    return { name, args, mutating: false, valid: r.success, ...(r.success ? {} : { issues: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }) };
+    return {
+      name,
+      args,
+      mutating: false,
+      valid: r.success,
+      ...(r.success ? {} : { issues: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }),
+    };
   }
   const r = parseToolArgs(name, args);
   return {
@@ -211,7 +217,13 @@ function newCalls(before: Set<string | undefined>, messages: AgentStateType['mes
     .map((c) => observeCall(c.name, (c.args ?? {}) as Record<string, unknown>));
 }
 
-async function runCase(h: Harness, c: EvalCase, threadId: string, toolLog: Map<string, ToolLogEntry[]>, approver: string): Promise<CaseRun> {
+async function runCase(
+  h: Harness,
+  c: EvalCase,
+  threadId: string,
+  toolLog: Map<string, ToolLogEntry[]>,
+  approver: string,
+): Promise<CaseRun> {
   const started = Date.now();
   const turns: ObservedTurn[] = [];
   const logSince = (from: number) => (toolLog.get(threadId) ?? []).slice(from);
@@ -220,9 +232,23 @@ async function runCase(h: Harness, c: EvalCase, threadId: string, toolLog: Map<s
     const before = new Set(((await messagesOf(h, threadId)).messages ?? []).map((m) => m.id));
     const logFrom = toolLog.get(threadId)?.length ?? 0;
     const known = new Set((await h.agent.ledger.list({ threadId })).map((a) => a.id));
-    const observed: ObservedTurn = { message: turn.message, reply: '', calls: [], proposals: [], changed: [], retrieved: [], toolLog: [], ms: 0 };
+    const observed: ObservedTurn = {
+      message: turn.message,
+      reply: '',
+      calls: [],
+      proposals: [],
+      changed: [],
+      retrieved: [],
+      toolLog: [],
+      ms: 0,
+    };
     try {
-      const r = await h.agent.service.handleMessage({ threadId, customerId: c.customer, text: turn.message, source: 'eval' });
+      const r = await h.agent.service.handleMessage({
+        threadId,
+        customerId: c.customer,
+        text: turn.message,
+        source: 'eval',
+      });
       const values = await messagesOf(h, threadId);
       observed.status = r.status;
       observed.reply = r.reply;
@@ -241,7 +267,10 @@ async function runCase(h: Harness, c: EvalCase, threadId: string, toolLog: Map<s
       const beforeDecision = new Set(((await messagesOf(h, threadId)).messages ?? []).map((m) => m.id));
       const replies: string[] = [];
       try {
-        if (!targets.length) throw new Error(`nothing to ${d.decision}: no approval${d.tool ? ` for ${d.tool}` : ''} was proposed in this turn`);
+        if (!targets.length)
+          throw new Error(
+            `nothing to ${d.decision}: no approval${d.tool ? ` for ${d.tool}` : ''} was proposed in this turn`,
+          );
         for (const target of targets) {
           const current = (await h.agent.ledger.get(target.id))!;
           const out = await h.agent.service.decide({
@@ -261,7 +290,9 @@ async function runCase(h: Harness, c: EvalCase, threadId: string, toolLog: Map<s
       decision.calls = newCalls(beforeDecision, (await messagesOf(h, threadId)).messages ?? []);
       observed.decision = decision;
     }
-    observed.toolLog = firstLog.map((e) => (e.name === 'search_knowledge_base' && isAutoSearch(e, turn.message) ? { ...e, auto: true } : e));
+    observed.toolLog = firstLog.map((e) =>
+      e.name === 'search_knowledge_base' && isAutoSearch(e, turn.message) ? { ...e, auto: true } : e,
+    );
     observed.ms = Date.now() - t0;
     turns.push(observed);
   }
@@ -270,9 +301,11 @@ async function runCase(h: Harness, c: EvalCase, threadId: string, toolLog: Map<s
 }
 
 /** The retrieve step searches for the customer's message itself, with limit 5. */
-const isAutoSearch = (e: ToolLogEntry, message: string) => e.args.limit === 5 && e.args.query === message.trim().slice(0, 500);
+const isAutoSearch = (e: ToolLogEntry, message: string) =>
+  e.args.limit === 5 && e.args.query === message.trim().slice(0, 500);
 
 function errorText(err: unknown): string {
-  if (err instanceof Error) return `${(err as { code?: string }).code ? `${(err as { code?: string }).code}: ` : ''}${err.message}`;
+  if (err instanceof Error)
+    return `${(err as { code?: string }).code ? `${(err as { code?: string }).code}: ` : ''}${err.message}`;
   return String(err);
 }

@@ -39,7 +39,8 @@ export function checkString(ctx: Ctx, obj: Obj, key: string, ptr: string, rule: 
   if (typeof v !== 'string') return fail(ctx, 'must be a string', at);
   const min = rule.min ?? 0;
   if (v.length < min) return fail(ctx, `must be more than ${min - 1} characters`, at);
-  if (rule.max !== undefined && v.length > rule.max) return fail(ctx, `must be less than ${rule.max + 1} characters`, at);
+  if (rule.max !== undefined && v.length > rule.max)
+    return fail(ctx, `must be less than ${rule.max + 1} characters`, at);
   if (rule.pattern && !rule.pattern.test(v)) fail(ctx, 'does not match the required format', at);
 }
 
@@ -104,7 +105,12 @@ export function selectOptions(el: Obj): Obj[] {
 }
 
 function checkStaticSelect(ctx: Ctx, el: Obj, ptr: string): void {
-  allowKeys(ctx, el, ['type', 'action_id', 'placeholder', 'options', 'option_groups', 'initial_option', 'confirm', 'focus_on_load'], ptr);
+  allowKeys(
+    ctx,
+    el,
+    ['type', 'action_id', 'placeholder', 'options', 'option_groups', 'initial_option', 'confirm', 'focus_on_load'],
+    ptr,
+  );
   checkString(ctx, el, 'action_id', ptr, ACTION_ID);
   checkText(ctx, el, 'placeholder', ptr, { plainOnly: true, max: 150 });
   checkBoolean(ctx, el, 'focus_on_load', ptr);
@@ -125,7 +131,8 @@ function checkStaticSelect(ctx: Ctx, el: Obj, ptr: string): void {
       if (!isObj(g)) return fail(ctx, 'must provide an object', at);
       allowKeys(ctx, g, ['label', 'options'], at);
       checkText(ctx, g, 'label', at, { plainOnly: true, max: 75, required: true });
-      if (!Array.isArray(g.options) || g.options.length > 100) return fail(ctx, 'must be an array of at most 100 items', `${at}/options`);
+      if (!Array.isArray(g.options) || g.options.length > 100)
+        return fail(ctx, 'must be an array of at most 100 items', `${at}/options`);
       g.options.forEach((o, i) => checkOption(ctx, o, `${at}/options/${i}`));
     });
   }
@@ -154,12 +161,20 @@ function checkButton(ctx: Ctx, el: Obj, ptr: string): void {
 const DISPATCHABLE = ['dispatch_action_config', 'focus_on_load', 'placeholder'];
 
 function checkPlainTextInput(ctx: Ctx, el: Obj, ptr: string): void {
-  allowKeys(ctx, el, ['type', 'action_id', 'initial_value', 'multiline', 'min_length', 'max_length', ...DISPATCHABLE], ptr);
+  allowKeys(
+    ctx,
+    el,
+    ['type', 'action_id', 'initial_value', 'multiline', 'min_length', 'max_length', ...DISPATCHABLE],
+    ptr,
+  );
   checkString(ctx, el, 'action_id', ptr, ACTION_ID);
   checkString(ctx, el, 'initial_value', ptr);
   checkBoolean(ctx, el, 'multiline', ptr);
   checkText(ctx, el, 'placeholder', ptr, { plainOnly: true, max: 150 });
-  for (const [key, lo] of [['min_length', 0], ['max_length', 1]] as const) {
+  for (const [key, lo] of [
+    ['min_length', 0],
+    ['max_length', 1],
+  ] as const) {
     const v = el[key];
     if (v !== undefined && (!Number.isInteger(v) || (v as number) < lo || (v as number) > 3000)) {
       fail(ctx, `must be an integer between ${lo} and 3000`, `${ptr}/${key}`);
@@ -173,12 +188,21 @@ function checkPlainTextInput(ctx: Ctx, el: Obj, ptr: string): void {
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 function checkNumberInput(ctx: Ctx, el: Obj, ptr: string): void {
-  allowKeys(ctx, el, ['type', 'action_id', 'is_decimal_allowed', 'initial_value', 'min_value', 'max_value', ...DISPATCHABLE], ptr);
+  allowKeys(
+    ctx,
+    el,
+    ['type', 'action_id', 'is_decimal_allowed', 'initial_value', 'min_value', 'max_value', ...DISPATCHABLE],
+    ptr,
+  );
   checkString(ctx, el, 'action_id', ptr, ACTION_ID);
   if (typeof el.is_decimal_allowed !== 'boolean') fail(ctx, 'missing required field: is_decimal_allowed', ptr);
   for (const key of ['initial_value', 'min_value', 'max_value']) checkString(ctx, el, key, ptr, { pattern: NUMBER });
   checkText(ctx, el, 'placeholder', ptr, { plainOnly: true, max: 150 });
-  if (typeof el.min_value === 'string' && typeof el.max_value === 'string' && Number(el.min_value) > Number(el.max_value)) {
+  if (
+    typeof el.min_value === 'string' &&
+    typeof el.max_value === 'string' &&
+    Number(el.min_value) > Number(el.max_value)
+  ) {
     fail(ctx, 'min_value cannot be greater than max_value', `${ptr}/min_value`);
   }
 }
@@ -231,7 +255,9 @@ export function checkElement(ctx: Ctx, el: unknown, ptr: string, allowed: readon
     const known = Object.keys(CHECKERS).includes(type);
     return fail(
       ctx,
-      known ? `element type '${type}' is not allowed here` : `unsupported element type '${type}' (not supported by local-slack)`,
+      known
+        ? `element type '${type}' is not allowed here`
+        : `unsupported element type '${type}' (not supported by local-slack)`,
       `${ptr}/type`,
     );
   }

@@ -27,13 +27,21 @@ export const MAX_MESSAGE_TEXT = 40000;
 const MAX_BLOCKS: Record<Surface, number> = { message: 50, modal: 100, home: 100 };
 const ACCESSORY = ['button', 'static_select', 'datepicker', 'timepicker', 'image'];
 const ACTION_ELEMENTS = ['button', 'static_select', 'datepicker', 'timepicker'];
-const INPUT_ELEMENTS = ['plain_text_input', 'static_select', 'datepicker', 'timepicker', 'number_input', 'email_text_input'];
+const INPUT_ELEMENTS = [
+  'plain_text_input',
+  'static_select',
+  'datepicker',
+  'timepicker',
+  'number_input',
+  'email_text_input',
+];
 
 function checkActionIdsUnique(ctx: Ctx, elements: unknown[], ptr: string): void {
   const seen = new Set<string>();
   elements.forEach((el, i) => {
     if (!isObj(el) || typeof el.action_id !== 'string') return;
-    if (seen.has(el.action_id)) fail(ctx, `duplicate action_id '${el.action_id}' within block`, `${ptr}/${i}/action_id`);
+    if (seen.has(el.action_id))
+      fail(ctx, `duplicate action_id '${el.action_id}' within block`, `${ptr}/${i}/action_id`);
     seen.add(el.action_id);
   });
 }
@@ -111,7 +119,8 @@ export function validateBlocks(blocks: unknown, surface: Surface, ptr = '/blocks
     const at = `${ptr}/${i}`;
     if (!isObj(b)) return fail(ctx, 'must provide an object', at);
     const check = typeof b.type === 'string' ? BLOCKS[b.type] : undefined;
-    if (!check) return fail(ctx, `unsupported block type '${String(b.type)}' (not supported by local-slack)`, `${at}/type`);
+    if (!check)
+      return fail(ctx, `unsupported block type '${String(b.type)}' (not supported by local-slack)`, `${at}/type`);
     checkString(ctx, b, 'block_id', at, { min: 1, max: 255 });
     if (typeof b.block_id === 'string') {
       if (blockIds.has(b.block_id)) fail(ctx, `duplicate block_id '${b.block_id}'`, `${at}/block_id`);
@@ -123,8 +132,17 @@ export function validateBlocks(blocks: unknown, surface: Surface, ptr = '/blocks
 }
 
 const MODAL_KEYS = [
-  'type', 'title', 'blocks', 'close', 'submit', 'private_metadata', 'callback_id',
-  'clear_on_close', 'notify_on_close', 'external_id', 'submit_disabled',
+  'type',
+  'title',
+  'blocks',
+  'close',
+  'submit',
+  'private_metadata',
+  'callback_id',
+  'clear_on_close',
+  'notify_on_close',
+  'external_id',
+  'submit_disabled',
 ];
 const HOME_KEYS = ['type', 'blocks', 'private_metadata', 'callback_id', 'external_id'];
 
@@ -155,7 +173,8 @@ export function validateView(view: unknown, expected?: 'modal' | 'home'): string
     checkText(ctx, view, 'close', ptr, { plainOnly: true, max: 24 });
     for (const k of ['clear_on_close', 'notify_on_close', 'submit_disabled']) checkBoolean(ctx, view, k, ptr);
     const hasInput = Array.isArray(view.blocks) && view.blocks.some((b) => isObj(b) && b.type === 'input');
-    if (hasInput && view.submit === undefined) fail(ctx, 'submit is required when the view contains input blocks', `${ptr}/submit`);
+    if (hasInput && view.submit === undefined)
+      fail(ctx, 'submit is required when the view contains input blocks', `${ptr}/submit`);
   }
   if (view.blocks === undefined) fail(ctx, 'missing required field: blocks', ptr);
   else ctx.errors.push(...validateBlocks(view.blocks, isModal ? 'modal' : 'home', `${ptr}/blocks`));
@@ -175,7 +194,8 @@ export function validateMessageContent(
   args: { text?: unknown; blocks?: unknown; attachments?: unknown },
   requireContent = true,
 ): SlackError | undefined {
-  if (args.text !== undefined && typeof args.text !== 'string') return slackError('invalid_arguments', ['must be a string [json-pointer:/text]']);
+  if (args.text !== undefined && typeof args.text !== 'string')
+    return slackError('invalid_arguments', ['must be a string [json-pointer:/text]']);
   if (typeof args.text === 'string' && args.text.length > MAX_MESSAGE_TEXT) return slackError('msg_too_long');
   if (args.blocks !== undefined) {
     const errors = validateBlocks(args.blocks, 'message');

@@ -39,7 +39,12 @@ describe('events delivered to a real Bolt app', () => {
       const t = slack.messages(SUPPORT, { thread_ts: ts });
       return t.length === 2 && t;
     });
-    expect(thread[1]).toMatchObject({ text: 'echo: hello <b>there</b>', thread_ts: ts, bot_id: 'B0BOT000001', user: 'U0BOT000001' });
+    expect(thread[1]).toMatchObject({
+      text: 'echo: hello <b>there</b>',
+      thread_ts: ts,
+      bot_id: 'B0BOT000001',
+      user: 'U0BOT000001',
+    });
     expect(thread[0]).toMatchObject({ reply_count: 1, latest_reply: thread[1]!.ts });
     // The reply stays out of the channel's top level.
     expect(slack.messages(SUPPORT).map((m) => m.ts)).toEqual([ts]);
@@ -71,7 +76,9 @@ describe('events delivered to a real Bolt app', () => {
 
   it('Bolt rejects a stale timestamp (> 5 min) with 401', async () => {
     const before = seen.length;
-    const res = await slack.postAsUser(CUSTOMER, SUPPORT, 'stale', { timestampSec: Math.floor(Date.now() / 1000) - 301 });
+    const res = await slack.postAsUser(CUSTOMER, SUPPORT, 'stale', {
+      timestampSec: Math.floor(Date.now() / 1000) - 301,
+    });
     expect(res.status).toBe(401);
     await sleep(100);
     expect(seen.length).toBe(before);
@@ -80,7 +87,15 @@ describe('events delivered to a real Bolt app', () => {
   it('signSlackRequest produces headers Bolt accepts', async () => {
     const env = envelope(
       { teamId: 'T0LOCAL0001', appId: 'A0LOCAL0001', botId: 'B0BOT000001', botUserId: 'U0BOT000001', botToken: '' },
-      { type: 'message', channel: SUPPORT, channel_type: 'channel', user: CUSTOMER, text: 'hand made', ts: '1700000000.000100', event_ts: '1700000000.000100' },
+      {
+        type: 'message',
+        channel: SUPPORT,
+        channel_type: 'channel',
+        user: CUSTOMER,
+        text: 'hand made',
+        ts: '1700000000.000100',
+        event_ts: '1700000000.000100',
+      },
     );
     const body = JSON.stringify(env);
     const ok = await fetch(boltUrl, {

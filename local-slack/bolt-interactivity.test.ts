@@ -12,21 +12,67 @@ const editModal = (meta: string) => ({
   title: { type: 'plain_text' as const, text: 'Edit refund' },
   submit: { type: 'plain_text' as const, text: 'Save' },
   blocks: [
-    { type: 'input', block_id: 'amount', label: { type: 'plain_text', text: 'Amount' }, element: { type: 'number_input', action_id: 'value', is_decimal_allowed: false, initial_value: '50' } },
-    { type: 'input', block_id: 'reason', label: { type: 'plain_text', text: 'Reason' }, element: { type: 'plain_text_input', action_id: 'value', multiline: true } },
-    { type: 'input', block_id: 'tier', optional: true, label: { type: 'plain_text', text: 'Tier' }, element: { type: 'static_select', action_id: 'value', options: [{ text: { type: 'plain_text', text: 'Gold' }, value: 'gold' }, { text: { type: 'plain_text', text: 'Silver' }, value: 'silver' }] } },
+    {
+      type: 'input',
+      block_id: 'amount',
+      label: { type: 'plain_text', text: 'Amount' },
+      element: { type: 'number_input', action_id: 'value', is_decimal_allowed: false, initial_value: '50' },
+    },
+    {
+      type: 'input',
+      block_id: 'reason',
+      label: { type: 'plain_text', text: 'Reason' },
+      element: { type: 'plain_text_input', action_id: 'value', multiline: true },
+    },
+    {
+      type: 'input',
+      block_id: 'tier',
+      optional: true,
+      label: { type: 'plain_text', text: 'Tier' },
+      element: {
+        type: 'static_select',
+        action_id: 'value',
+        options: [
+          { text: { type: 'plain_text', text: 'Gold' }, value: 'gold' },
+          { text: { type: 'plain_text', text: 'Silver' }, value: 'silver' },
+        ],
+      },
+    },
   ],
 });
 
 function card(amount: number) {
   return [
     { type: 'header', text: { type: 'plain_text', text: 'Refund request' } },
-    { type: 'section', block_id: 'summary', fields: [{ type: 'mrkdwn', text: `*Amount*\n${amount}` }, { type: 'mrkdwn', text: `*From*\n<@${CUSTOMER}>` }] },
-    { type: 'actions', block_id: 'decide', elements: [
-      { type: 'button', action_id: 'approve', style: 'primary', text: { type: 'plain_text', text: 'Approve' }, value: 'req-1' },
-      { type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' }, value: 'req-1' },
-      { type: 'button', action_id: 'reject', style: 'danger', text: { type: 'plain_text', text: 'Reject' }, value: 'req-1' },
-    ] },
+    {
+      type: 'section',
+      block_id: 'summary',
+      fields: [
+        { type: 'mrkdwn', text: `*Amount*\n${amount}` },
+        { type: 'mrkdwn', text: `*From*\n<@${CUSTOMER}>` },
+      ],
+    },
+    {
+      type: 'actions',
+      block_id: 'decide',
+      elements: [
+        {
+          type: 'button',
+          action_id: 'approve',
+          style: 'primary',
+          text: { type: 'plain_text', text: 'Approve' },
+          value: 'req-1',
+        },
+        { type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' }, value: 'req-1' },
+        {
+          type: 'button',
+          action_id: 'reject',
+          style: 'danger',
+          text: { type: 'plain_text', text: 'Reject' },
+          value: 'req-1',
+        },
+      ],
+    },
   ];
 }
 
@@ -41,15 +87,29 @@ describe('interactivity with a real Bolt app', () => {
     const register = (app: App) => {
       app.message(/refund/, async ({ message, client, say }) => {
         if (message.subtype !== undefined) return;
-        await client.chat.postMessage({ channel: MANAGERS, text: 'Refund request', blocks: card(50), metadata: undefined });
+        await client.chat.postMessage({
+          channel: MANAGERS,
+          text: 'Refund request',
+          blocks: card(50),
+          metadata: undefined,
+        });
         await say({ text: 'Sent to a manager for approval.', thread_ts: message.ts });
         note('customerTs', message.ts);
       });
       app.message(/^whisper$/, async ({ message, client }) => {
         if (message.subtype !== undefined) return;
-        await client.chat.postEphemeral({ channel: message.channel, user: message.user, text: 'only you', blocks: [
-          { type: 'section', text: { type: 'mrkdwn', text: 'only *you*' }, accessory: { type: 'button', action_id: 'dismiss', text: { type: 'plain_text', text: 'Dismiss' } } },
-        ] });
+        await client.chat.postEphemeral({
+          channel: message.channel,
+          user: message.user,
+          text: 'only you',
+          blocks: [
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: 'only *you*' },
+              accessory: { type: 'button', action_id: 'dismiss', text: { type: 'plain_text', text: 'Dismiss' } },
+            },
+          ],
+        });
       });
       app.action<BlockAction>('approve', async ({ ack, respond, body }) => {
         await ack();
@@ -84,7 +144,16 @@ describe('interactivity with a real Bolt app', () => {
           return;
         }
         if (reason === 'push') {
-          await ack({ response_action: 'push', view: { type: 'modal', callback_id: 'confirm', title: { type: 'plain_text', text: 'Sure?' }, submit: { type: 'plain_text', text: 'Yes' }, blocks: [{ type: 'section', text: { type: 'plain_text', text: 'Really?' } }] } });
+          await ack({
+            response_action: 'push',
+            view: {
+              type: 'modal',
+              callback_id: 'confirm',
+              title: { type: 'plain_text', text: 'Sure?' },
+              submit: { type: 'plain_text', text: 'Yes' },
+              blocks: [{ type: 'section', text: { type: 'plain_text', text: 'Really?' } }],
+            },
+          });
           return;
         }
         if (reason === 'bad-errors') {
@@ -93,15 +162,35 @@ describe('interactivity with a real Bolt app', () => {
         }
         await ack();
         const meta = JSON.parse(view.private_metadata) as { channel: string; ts: string };
-        await client.chat.update({ channel: meta.channel, ts: meta.ts, text: 'Refund request (edited)', blocks: card(Number(v.amount?.value?.value)) });
+        await client.chat.update({
+          channel: meta.channel,
+          ts: meta.ts,
+          text: 'Refund request (edited)',
+          blocks: card(Number(v.amount?.value?.value)),
+        });
       });
       app.view('confirm', async ({ ack }) => {
         await ack({ response_action: 'clear' });
       });
       app.event('app_home_opened', async ({ event, client }) => {
-        await client.views.publish({ user_id: event.user, view: { type: 'home', blocks: [
-          { type: 'section', text: { type: 'mrkdwn', text: `Hi <@${event.user}>` }, accessory: { type: 'button', action_id: 'home_ping', text: { type: 'plain_text', text: 'Ping' }, value: 'p' } },
-        ] } });
+        await client.views.publish({
+          user_id: event.user,
+          view: {
+            type: 'home',
+            blocks: [
+              {
+                type: 'section',
+                text: { type: 'mrkdwn', text: `Hi <@${event.user}>` },
+                accessory: {
+                  type: 'button',
+                  action_id: 'home_ping',
+                  text: { type: 'plain_text', text: 'Ping' },
+                  value: 'p',
+                },
+              },
+            ],
+          },
+        });
       });
       app.action<BlockAction>('home_ping', async ({ ack, body }) => {
         await ack();
@@ -132,18 +221,34 @@ describe('interactivity with a real Bolt app', () => {
     expect(slack.deliveries().length).toBe(deliveriesBefore);
 
     const tooMuch = await slack.submitView(MANAGER, modal!.id, { amount: { value: '5000' }, reason: { value: 'vip' } });
-    expect(tooMuch).toMatchObject({ status: 200, outcome: 'errors', response: { errors: { amount: 'Amount must be at most 1000' } } });
+    expect(tooMuch).toMatchObject({
+      status: 200,
+      outcome: 'errors',
+      response: { errors: { amount: 'Amount must be at most 1000' } },
+    });
     expect(slack.openViews(MANAGER)).toHaveLength(1);
     expect(slack.openViews(MANAGER)[0]!.errors).toEqual({ amount: 'Amount must be at most 1000' });
 
-    const ok = await slack.submitView(MANAGER, modal!.id, { amount: { value: '80' }, reason: { value: 'goodwill' }, tier: { value: 'gold' } });
+    const ok = await slack.submitView(MANAGER, modal!.id, {
+      amount: { value: '80' },
+      reason: { value: 'goodwill' },
+      tier: { value: 'gold' },
+    });
     expect(ok.outcome).toBe('closed');
     expect(slack.openViews(MANAGER)).toHaveLength(0);
-    const submitted = log.submission!.at(-1) as { state: { values: Record<string, Record<string, unknown>> }; hash: string };
+    const submitted = log.submission!.at(-1) as {
+      state: { values: Record<string, Record<string, unknown>> };
+      hash: string;
+    };
     expect(submitted.state.values).toEqual({
       amount: { value: { type: 'number_input', value: '80' } },
       reason: { value: { type: 'plain_text_input', value: 'goodwill' } },
-      tier: { value: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'Gold' }, value: 'gold' } } },
+      tier: {
+        value: {
+          type: 'static_select',
+          selected_option: { text: { type: 'plain_text', text: 'Gold' }, value: 'gold' },
+        },
+      },
     });
     expect(submitted.hash).toMatch(/^\d+\.[0-9a-f]+$/);
     const edited = await slack.waitFor(() => cardMessage()?.text === 'Refund request (edited)' && cardMessage());
@@ -152,10 +257,18 @@ describe('interactivity with a real Bolt app', () => {
   });
 
   it('a trigger_id is single-use', async () => {
-    const client = new WebClient(TOKEN, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, logger: quietLogger });
+    const client = new WebClient(TOKEN, {
+      slackApiUrl: slack.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger,
+    });
     const used = log.trigger!.at(-1) as string;
-    await expect(client.views.open({ trigger_id: used, view: editModal('{}') })).rejects.toMatchObject({ data: { error: 'exchanged_trigger_id' } });
-    await expect(client.views.open({ trigger_id: '123.456.abc', view: editModal('{}') })).rejects.toMatchObject({ data: { error: 'invalid_trigger_id' } });
+    await expect(client.views.open({ trigger_id: used, view: editModal('{}') })).rejects.toMatchObject({
+      data: { error: 'exchanged_trigger_id' },
+    });
+    await expect(client.views.open({ trigger_id: '123.456.abc', view: editModal('{}') })).rejects.toMatchObject({
+      data: { error: 'invalid_trigger_id' },
+    });
   });
 
   it('response_action push stacks a modal and clear closes the whole stack', async () => {
@@ -200,8 +313,19 @@ describe('interactivity with a real Bolt app', () => {
     expect(replaced.text).toBe(`Approved by <@${MANAGER}>`);
     expect(replaced.blocks).toBeUndefined();
     const body = log.approve!.at(-1) as BlockAction & { actions: Record<string, unknown>[] };
-    expect(body.container).toMatchObject({ type: 'message', message_ts: msg.ts, channel_id: MANAGERS, is_ephemeral: false });
-    expect(body.actions[0]).toMatchObject({ type: 'button', action_id: 'approve', block_id: 'decide', value: 'req-1', style: 'primary' });
+    expect(body.container).toMatchObject({
+      type: 'message',
+      message_ts: msg.ts,
+      channel_id: MANAGERS,
+      is_ephemeral: false,
+    });
+    expect(body.actions[0]).toMatchObject({
+      type: 'button',
+      action_id: 'approve',
+      block_id: 'decide',
+      value: 'req-1',
+      style: 'primary',
+    });
     expect(body.response_url).toMatch(new RegExp(`^${slack.url}/response/`));
   });
 
@@ -225,7 +349,10 @@ describe('interactivity with a real Bolt app', () => {
     expect(slack.homeView(MANAGER)).toBeUndefined();
     await slack.click(CUSTOMER, 'home', '', 'home_ping');
     await slack.waitFor(() => log.home?.length);
-    expect(log.home![0]).toMatchObject({ container: { type: 'view', view_id: home.id }, view: { id: home.id, type: 'home' } });
+    expect(log.home![0]).toMatchObject({
+      container: { type: 'view', view_id: home.id },
+      view: { id: home.id, type: 'home' },
+    });
   });
 });
 
@@ -236,13 +363,23 @@ describe('trigger_id lifetime', () => {
       [
         (app: App) => {
           app.message(/^late$/, async ({ say }) => {
-            await say({ text: 'late', blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'open_late', text: { type: 'plain_text', text: 'Open' } }] }] });
+            await say({
+              text: 'late',
+              blocks: [
+                {
+                  type: 'actions',
+                  elements: [{ type: 'button', action_id: 'open_late', text: { type: 'plain_text', text: 'Open' } }],
+                },
+              ],
+            });
           });
           app.action<BlockAction>('open_late', async ({ ack, body, client }) => {
             await ack();
             // Longer than the (shortened) lifetime whatever the machine load.
             await sleep(300);
-            await client.views.open({ trigger_id: body.trigger_id, view: editModal('{}') }).catch((e: unknown) => errors.push((e as { data?: { error?: string } }).data?.error));
+            await client.views
+              .open({ trigger_id: body.trigger_id, view: editModal('{}') })
+              .catch((e: unknown) => errors.push((e as { data?: { error?: string } }).data?.error));
           });
         },
       ],
@@ -250,7 +387,9 @@ describe('trigger_id lifetime', () => {
     );
     try {
       await stack.slack.postAsUser(GUEST, SUPPORT, 'late');
-      const late = await stack.slack.waitFor(() => stack.slack.messages(SUPPORT).find((m) => m.text === 'late' && m.bot_id));
+      const late = await stack.slack.waitFor(() =>
+        stack.slack.messages(SUPPORT).find((m) => m.text === 'late' && m.bot_id),
+      );
       await stack.slack.click(GUEST, SUPPORT, late.ts, 'open_late');
       await stack.slack.waitFor(() => errors.length);
       expect(errors).toEqual(['expired_trigger_id']);

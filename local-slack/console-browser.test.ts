@@ -11,25 +11,58 @@ const CHROMIUM = '/usr/bin/chromium';
 const register = (app: App) => {
   app.message(/refund/, async ({ message, client, say }) => {
     if (message.subtype !== undefined) return;
-    await client.chat.postMessage({ channel: MANAGERS, text: 'Refund request', blocks: [
-      { type: 'header', text: { type: 'plain_text', text: 'Refund request' } },
-      { type: 'section', fields: [{ type: 'mrkdwn', text: '*Amount*\n50' }, { type: 'mrkdwn', text: `*From* <@${CUSTOMER}>` }] },
-      { type: 'actions', elements: [
-        { type: 'button', action_id: 'approve', style: 'primary', text: { type: 'plain_text', text: 'Approve' } },
-        { type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' } },
-      ] },
-    ] });
+    await client.chat.postMessage({
+      channel: MANAGERS,
+      text: 'Refund request',
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: 'Refund request' } },
+        {
+          type: 'section',
+          fields: [
+            { type: 'mrkdwn', text: '*Amount*\n50' },
+            { type: 'mrkdwn', text: `*From* <@${CUSTOMER}>` },
+          ],
+        },
+        {
+          type: 'actions',
+          elements: [
+            { type: 'button', action_id: 'approve', style: 'primary', text: { type: 'plain_text', text: 'Approve' } },
+            { type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' } },
+          ],
+        },
+      ],
+    });
     await say({ text: 'Sent to a manager.', thread_ts: message.ts });
   });
   app.action<BlockAction>('edit', async ({ ack, body, client }) => {
     await ack();
-    await client.views.open({ trigger_id: body.trigger_id, view: { type: 'modal', callback_id: 'e', title: { type: 'plain_text', text: 'Edit' }, submit: { type: 'plain_text', text: 'Save' }, blocks: [
-      { type: 'input', block_id: 'amount', label: { type: 'plain_text', text: 'Amount' }, element: { type: 'number_input', action_id: 'v', is_decimal_allowed: false, initial_value: '50' } },
-      { type: 'input', block_id: 'reason', label: { type: 'plain_text', text: 'Reason' }, element: { type: 'plain_text_input', action_id: 'v', multiline: true } },
-    ] } });
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: {
+        type: 'modal',
+        callback_id: 'e',
+        title: { type: 'plain_text', text: 'Edit' },
+        submit: { type: 'plain_text', text: 'Save' },
+        blocks: [
+          {
+            type: 'input',
+            block_id: 'amount',
+            label: { type: 'plain_text', text: 'Amount' },
+            element: { type: 'number_input', action_id: 'v', is_decimal_allowed: false, initial_value: '50' },
+          },
+          {
+            type: 'input',
+            block_id: 'reason',
+            label: { type: 'plain_text', text: 'Reason' },
+            element: { type: 'plain_text_input', action_id: 'v', multiline: true },
+          },
+        ],
+      },
+    });
   });
   app.view<ViewSubmitAction>('e', async ({ ack, view }) => {
-    if (Number(view.state.values.amount?.v?.value) > 1000) return ack({ response_action: 'errors', errors: { amount: 'Too much' } });
+    if (Number(view.state.values.amount?.v?.value) > 1000)
+      return ack({ response_action: 'errors', errors: { amount: 'Too much' } });
     await ack();
   });
   app.action<BlockAction>('approve', async ({ ack, respond }) => {
@@ -50,7 +83,16 @@ describe('console in a browser', () => {
     ({ slack, close } = await startStack([register]));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));

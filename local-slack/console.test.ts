@@ -47,8 +47,15 @@ afterAll(async () => {
 });
 
 const call = async (path: string, body: unknown) => {
-  const res = await fetch(`${slack.url}/console/api/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-  return { status: res.status, json: (await res.json()) as { ok: boolean; result?: Record<string, unknown>; error?: string } };
+  const res = await fetch(`${slack.url}/console/api/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as { ok: boolean; result?: Record<string, unknown>; error?: string },
+  };
 };
 
 describe('console page', () => {
@@ -59,7 +66,15 @@ describe('console page', () => {
     for (const id of ['user-picker', 'composer-input', 'composer-send', 'thread-composer-input', 'thread-panel']) {
       expect(html).toContain(`data-testid="${id}"`);
     }
-    for (const prefix of ["'channel-'", "'message-'", "'button-'", "'thread-reply-'", "'modal-error-'", "testid: 'modal'", "testid: 'modal-submit'"]) {
+    for (const prefix of [
+      "'channel-'",
+      "'message-'",
+      "'button-'",
+      "'thread-reply-'",
+      "'modal-error-'",
+      "testid: 'modal'",
+      "testid: 'modal-submit'",
+    ]) {
       expect(html).toContain(prefix);
     }
     expect(html).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
@@ -77,19 +92,35 @@ describe('console JSON routes', () => {
   it('posts as the chosen user and reports state for that user', async () => {
     const posted = await call('post', { user: CUSTOMER, channel: SUPPORT, text: 'from the console' });
     expect(posted).toMatchObject({ status: 200, json: { ok: true, result: { status: 200 } } });
-    expect(received.at(-1)).toMatchObject({ type: 'event_callback', event: { type: 'message', text: 'from the console', user: CUSTOMER } });
-    const state = (await (await fetch(`${slack.url}/console/api/state?user=${CUSTOMER}`)).json()) as Record<string, unknown>;
+    expect(received.at(-1)).toMatchObject({
+      type: 'event_callback',
+      event: { type: 'message', text: 'from the console', user: CUSTOMER },
+    });
+    const state = (await (await fetch(`${slack.url}/console/api/state?user=${CUSTOMER}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect((state.users as { id: string }[]).map((u) => u.id)).toEqual([CUSTOMER, MANAGER, 'U0GUEST0001']);
     expect((state.messages as Record<string, { text: string }[]>)[SUPPORT]?.at(-1)?.text).toBe('from the console');
     expect(state).toMatchObject({ modals: [], home: null, ephemerals: [] });
   });
 
   it('clicks, opens a modal, shows inline errors and closes it', async () => {
-    const client = new WebClient(TOKEN, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, logger: quietLogger });
+    const client = new WebClient(TOKEN, {
+      slackApiUrl: slack.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger,
+    });
     const card = await client.chat.postMessage({
       channel: MANAGERS,
       text: 'card',
-      blocks: [{ type: 'actions', block_id: 'act', elements: [{ type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' } }] }],
+      blocks: [
+        {
+          type: 'actions',
+          block_id: 'act',
+          elements: [{ type: 'button', action_id: 'edit', text: { type: 'plain_text', text: 'Edit' } }],
+        },
+      ],
     });
     const clicked = await call('click', { user: MANAGER, channel: MANAGERS, ts: card.ts, action_id: 'edit' });
     expect(clicked.json.result).toMatchObject({ status: 200 });
@@ -103,19 +134,32 @@ describe('console JSON routes', () => {
         notify_on_close: true,
         title: { type: 'plain_text', text: 'Edit' },
         submit: { type: 'plain_text', text: 'Save' },
-        blocks: [{ type: 'input', block_id: 'note', label: { type: 'plain_text', text: 'Note' }, element: { type: 'plain_text_input', action_id: 'v' } }],
+        blocks: [
+          {
+            type: 'input',
+            block_id: 'note',
+            label: { type: 'plain_text', text: 'Note' },
+            element: { type: 'plain_text_input', action_id: 'v' },
+          },
+        ],
       },
     });
     const view = slack.openViews(MANAGER)[0]!;
     nextReply = JSON.stringify({ response_action: 'errors', errors: { note: 'Too short' } });
     const submitted = await call('submit', { user: MANAGER, view_id: view.id, values: { note: { v: 'x' } } });
     expect(submitted.json.result).toMatchObject({ outcome: 'errors' });
-    const state = (await (await fetch(`${slack.url}/console/api/state?user=${MANAGER}`)).json()) as { modals: { errors: unknown }[] };
+    const state = (await (await fetch(`${slack.url}/console/api/state?user=${MANAGER}`)).json()) as {
+      modals: { errors: unknown }[];
+    };
     expect(state.modals[0]?.errors).toEqual({ note: 'Too short' });
     const closed = await call('close', { user: MANAGER, view_id: view.id });
     expect(closed.json.result).toEqual({ status: 200, notified: true });
     expect(slack.openViews(MANAGER)).toEqual([]);
-    expect(received.at(-1)).toMatchObject({ type: 'view_closed', is_cleared: false, view: { id: view.id, callback_id: 'm' } });
+    expect(received.at(-1)).toMatchObject({
+      type: 'view_closed',
+      is_cleared: false,
+      view: { id: view.id, callback_id: 'm' },
+    });
     expect(received.at(-1)).not.toHaveProperty('trigger_id');
   });
 

@@ -13,7 +13,8 @@ const need = (b: Body, key: string): string => {
   return v;
 };
 
-const opt = (b: Body, key: string): string | undefined => (typeof b[key] === 'string' && b[key] ? (b[key] as string) : undefined);
+const opt = (b: Body, key: string): string | undefined =>
+  typeof b[key] === 'string' && b[key] ? (b[key] as string) : undefined;
 
 function snapshot(ws: Workspace, slack: LocalSlack, userId: string | undefined) {
   const channels = [...ws.channels.values()].filter((c) => !c.is_im || c.user === userId);
@@ -33,20 +34,26 @@ function snapshot(ws: Workspace, slack: LocalSlack, userId: string | undefined) 
 
 export function consoleRoutes(slack: LocalSlack, ws: Workspace) {
   const actions: Record<string, (b: Body) => Promise<unknown>> = {
-    post: (b) => slack.postAsUser(need(b, 'user'), need(b, 'channel'), need(b, 'text'), { thread_ts: opt(b, 'thread_ts') }),
+    post: (b) =>
+      slack.postAsUser(need(b, 'user'), need(b, 'channel'), need(b, 'text'), { thread_ts: opt(b, 'thread_ts') }),
     click: (b) =>
       slack.click(need(b, 'user'), need(b, 'channel'), typeof b.ts === 'string' ? b.ts : '', need(b, 'action_id'), {
         value: opt(b, 'value'),
         blockId: opt(b, 'block_id'),
       }),
     submit: (b) =>
-      slack.submitView(need(b, 'user'), need(b, 'view_id'), (b.values ?? {}) as Record<string, Record<string, unknown>>),
+      slack.submitView(
+        need(b, 'user'),
+        need(b, 'view_id'),
+        (b.values ?? {}) as Record<string, Record<string, unknown>>,
+      ),
     close: (b) => slack.closeView(need(b, 'user'), need(b, 'view_id')),
     home: (b) => slack.openHome(need(b, 'user')),
   };
 
   return async (method: string, path: string, query: URLSearchParams, raw: string): Promise<HttpReply | undefined> => {
-    if (method === 'GET' && path === '/console/api/state') return json(200, snapshot(ws, slack, query.get('user') ?? undefined));
+    if (method === 'GET' && path === '/console/api/state')
+      return json(200, snapshot(ws, slack, query.get('user') ?? undefined));
     const name = path.startsWith('/console/api/') ? path.slice('/console/api/'.length) : '';
     const action = actions[name];
     if (method !== 'POST' || !action) return undefined;

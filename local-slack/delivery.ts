@@ -15,7 +15,13 @@ export interface AttemptResult {
  * One POST with a hard deadline. A fresh connection each time (no keep-alive pool), so an abandoned
  * slow request cannot hold the app's server open after the test or the workspace is done with it.
  */
-function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<AttemptResult> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<AttemptResult> {
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: AttemptResult) => {
@@ -75,7 +81,8 @@ export class Deliverer {
 
   private pick(via?: number): number {
     if (via !== undefined) {
-      if (!Number.isInteger(via) || via < 0 || via >= this.o.urls.length) throw new Error(`local-slack: no eventsUrls[${via}]`);
+      if (!Number.isInteger(via) || via < 0 || via >= this.o.urls.length)
+        throw new Error(`local-slack: no eventsUrls[${via}]`);
       return via;
     }
     const i = this.next % this.o.urls.length;
@@ -92,7 +99,12 @@ export class Deliverer {
   ): Promise<AttemptResult> {
     const ts = forge.timestampSec ?? Math.floor(Date.now() / 1000);
     const sig = signSlackRequest(forge.signingSecret ?? this.o.signingSecret, body, ts);
-    const headers = { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)), ...sig, ...extraHeaders };
+    const headers = {
+      'Content-Type': contentType,
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...sig,
+      ...extraHeaders,
+    };
     const ctrl = new AbortController();
     this.inFlight.add(ctrl);
     try {
@@ -130,11 +142,20 @@ export class Deliverer {
   }
 
   /** A single hand-made retry, for tests of the app's de-duplication. */
-  async retry(eventId: string, envelope: object, retryNum: number, reason: string, via?: number): Promise<AttemptResult> {
+  async retry(
+    eventId: string,
+    envelope: object,
+    retryNum: number,
+    reason: string,
+    via?: number,
+  ): Promise<AttemptResult> {
     const index = this.pick(via);
     const headers = { 'X-Slack-Retry-Num': String(retryNum), 'X-Slack-Retry-Reason': reason };
     const res = await this.attempt(index, JSON.stringify(envelope), 'application/json', headers, {});
-    this.record({ kind: 'event', id: eventId, via: index, retryNum, retryReason: reason, status: res.status, body: res.body }, res);
+    this.record(
+      { kind: 'event', id: eventId, via: index, retryNum, retryReason: reason, status: res.status, body: res.body },
+      res,
+    );
     return res;
   }
 
@@ -153,7 +174,10 @@ export class Deliverer {
         const index = this.pick(via);
         const headers = { 'X-Slack-Retry-Num': String(retryNum), 'X-Slack-Retry-Reason': reason };
         const res = await this.attempt(index, body, 'application/json', headers, {});
-        this.record({ kind: 'event', id: eventId, via: index, retryNum, retryReason: reason, status: res.status, body: res.body }, res);
+        this.record(
+          { kind: 'event', id: eventId, via: index, retryNum, retryReason: reason, status: res.status, body: res.body },
+          res,
+        );
         if (this.failed(res)) this.scheduleRetry(eventId, body, retryNum + 1, res, via);
         else this.o.logger.info(`local-slack: event ${eventId} delivered on retry ${retryNum}`);
       })();

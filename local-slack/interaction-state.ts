@@ -27,7 +27,10 @@ export function optionFor(el: Record<string, unknown>, value: string) {
 function initialState(el: El): ViewStateValue {
   switch (el.type) {
     case 'static_select':
-      return { type: el.type, selected_option: isObj(el.initial_option) ? optionFor(el, String(el.initial_option.value)) : null };
+      return {
+        type: el.type,
+        selected_option: isObj(el.initial_option) ? optionFor(el, String(el.initial_option.value)) : null,
+      };
     case 'datepicker':
       return { type: el.type, selected_date: (el.initial_date as string | undefined) ?? null };
     case 'timepicker':
@@ -60,16 +63,20 @@ function clientCheck(el: El, s: ViewStateValue, optional: boolean): string | und
   if (isEmpty(s)) return optional ? undefined : REQUIRED_MESSAGE;
   const v = s.value ?? '';
   if (el.type === 'plain_text_input') {
-    if (typeof el.min_length === 'number' && v.length < el.min_length) return `Must be at least ${el.min_length} characters.`;
-    if (typeof el.max_length === 'number' && v.length > el.max_length) return `Must be ${el.max_length} characters or fewer.`;
+    if (typeof el.min_length === 'number' && v.length < el.min_length)
+      return `Must be at least ${el.min_length} characters.`;
+    if (typeof el.max_length === 'number' && v.length > el.max_length)
+      return `Must be ${el.max_length} characters or fewer.`;
   }
   if (el.type === 'email_text_input' && !EMAIL.test(v)) return 'Please enter a valid email address.';
   if (el.type === 'number_input') {
     const n = Number(v);
     if (v.trim() === '' || Number.isNaN(n)) return 'Please enter a number.';
     if (el.is_decimal_allowed !== true && !Number.isInteger(n)) return 'Please enter a whole number.';
-    if (typeof el.min_value === 'string' && n < Number(el.min_value)) return `Please enter a number of at least ${el.min_value}.`;
-    if (typeof el.max_value === 'string' && n > Number(el.max_value)) return `Please enter a number no greater than ${el.max_value}.`;
+    if (typeof el.min_value === 'string' && n < Number(el.min_value))
+      return `Please enter a number of at least ${el.min_value}.`;
+    if (typeof el.max_value === 'string' && n > Number(el.max_value))
+      return `Please enter a number no greater than ${el.max_value}.`;
   }
   return undefined;
 }
@@ -87,7 +94,8 @@ export function buildSubmission(
     const match = inputs.find((x) => x.block.block_id === blockId);
     if (!match) throw new Error(`local-slack: view ${view.id} has no input block '${blockId}'`);
     for (const actionId of Object.keys(byAction)) {
-      if (match.el.action_id !== actionId) throw new Error(`local-slack: input block '${blockId}' has no action_id '${actionId}'`);
+      if (match.el.action_id !== actionId)
+        throw new Error(`local-slack: input block '${blockId}' has no action_id '${actionId}'`);
     }
   }
   const values: ViewStateValues = {};
@@ -96,7 +104,9 @@ export function buildSubmission(
     const blockId = block.block_id as string;
     const provided = given[blockId]?.[el.action_id];
     const state =
-      provided !== undefined ? fromInput(el, provided) : (view.state.values[blockId]?.[el.action_id] ?? initialState(el));
+      provided !== undefined
+        ? fromInput(el, provided)
+        : (view.state.values[blockId]?.[el.action_id] ?? initialState(el));
     values[blockId] = { [el.action_id]: state };
     const problem = clientCheck(el, state, block.optional === true);
     if (problem) clientErrors[blockId] = problem;

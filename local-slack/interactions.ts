@@ -7,7 +7,16 @@ import { newResponseId, newTriggerId, nextTs } from './ids.js';
 import { buildSubmission, inputBlockIds, optionFor } from './interaction-state.js';
 import type { Block, LocalSlackLogger, StoredMessage, StoredView, SubmitResult } from './types.js';
 import { publicMessage } from './web-api-chat.js';
-import { applyContent, checkView, clearModals, createView, MAX_STACK, popModal, publicView, pushModal } from './views.js';
+import {
+  applyContent,
+  checkView,
+  clearModals,
+  createView,
+  MAX_STACK,
+  popModal,
+  publicView,
+  pushModal,
+} from './views.js';
 import type { Workspace } from './workspace.js';
 
 /** What the Slack client shows when the app did not answer a submission properly. */
@@ -32,10 +41,26 @@ function actionPayload(block: Block, el: El, value: string | undefined): Record<
   const base = { action_id: el.action_id, block_id: block.block_id, action_ts: nextTs() };
   switch (el.type) {
     case 'button':
-      return { ...base, type: 'button', text: el.text, ...(el.value !== undefined ? { value: el.value } : {}), ...(el.style ? { style: el.style } : {}) };
+      return {
+        ...base,
+        type: 'button',
+        text: el.text,
+        ...(el.value !== undefined ? { value: el.value } : {}),
+        ...(el.style ? { style: el.style } : {}),
+      };
     case 'static_select': {
-      if (value === undefined) throw new Error(`local-slack: choosing from ${el.action_id} needs opts.value (one of ${selectOptions(el).map((o) => o.value).join(', ')})`);
-      return { ...base, type: 'static_select', selected_option: optionFor(el, value), ...(el.placeholder ? { placeholder: el.placeholder } : {}) };
+      if (value === undefined)
+        throw new Error(
+          `local-slack: choosing from ${el.action_id} needs opts.value (one of ${selectOptions(el)
+            .map((o) => o.value)
+            .join(', ')})`,
+        );
+      return {
+        ...base,
+        type: 'static_select',
+        selected_option: optionFor(el, value),
+        ...(el.placeholder ? { placeholder: el.placeholder } : {}),
+      };
     }
     case 'datepicker':
       return { ...base, type: 'datepicker', selected_date: value ?? null };
@@ -147,7 +172,9 @@ export class Interactions {
     const stack = this.ws.modalStack(userId);
     const top = stack[stack.length - 1];
     if (!top || top.id !== viewId) {
-      throw new Error(`local-slack: view ${viewId} is not the modal ${userId} currently sees (${top?.id ?? 'none open'})`);
+      throw new Error(
+        `local-slack: view ${viewId} is not the modal ${userId} currently sees (${top?.id ?? 'none open'})`,
+      );
     }
     return top;
   }
@@ -222,7 +249,8 @@ export class Interactions {
       case 'push': {
         const invalid = checkView(response.view, 'modal');
         if (invalid) return this.failed(view, status, response, `invalid view: ${invalid.errors?.join('; ')}`);
-        if (this.ws.modalStack(userId).length >= MAX_STACK) return this.failed(view, status, response, 'push_limit_reached');
+        if (this.ws.modalStack(userId).length >= MAX_STACK)
+          return this.failed(view, status, response, 'push_limit_reached');
         pushModal(this.ws, userId, createView(this.ws, response.view as Record<string, unknown>, userId, view));
         return { status, response, outcome: 'pushed' };
       }

@@ -31,7 +31,9 @@ export function handleResponseUrl(ws: Workspace, id: string, raw: string): HttpR
   target.uses += 1;
 
   const list = target.ephemeral ? ws.ephemeral : ws.allMessages(target.channel);
-  const original = list.find((m) => m.ts === target.messageTs && (!target.ephemeral || m.ephemeral_for === target.userId));
+  const original = list.find(
+    (m) => m.ts === target.messageTs && (!target.ephemeral || m.ephemeral_for === target.userId),
+  );
 
   if (body.delete_original === true) {
     if (!original) return reply(404, { ok: false, error: 'message_not_found' });

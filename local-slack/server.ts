@@ -129,8 +129,10 @@ export async function startLocalSlack(opts: LocalSlackOptions): Promise<LocalSla
         const result = handleApiRequest(path.slice(5), req.headers, body, u.search.slice(1), apiCtx);
         return send(res, { status: 200, body: JSON.stringify(result) });
       }
-      if (method === 'POST' && path.startsWith('/response/')) return send(res, handleResponseUrl(ws, path.slice(10), body));
-      if (method === 'GET' && path === '/') return send(res, { status: 200, body: await readFile(CONSOLE_HTML, 'utf8') }, 'text/html; charset=utf-8');
+      if (method === 'POST' && path.startsWith('/response/'))
+        return send(res, handleResponseUrl(ws, path.slice(10), body));
+      if (method === 'GET' && path === '/')
+        return send(res, { status: 200, body: await readFile(CONSOLE_HTML, 'utf8') }, 'text/html; charset=utf-8');
       if (path === '/favicon.ico') {
         res.writeHead(204);
         return res.end();

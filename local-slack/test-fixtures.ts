@@ -78,7 +78,9 @@ export async function startStack(
 ): Promise<{ slack: LocalSlack; bolts: BoltHandle[]; close(): Promise<void> }> {
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}/api/`;
-  const bolts = await Promise.all(registers.map((r) => startBolt(apiUrl, r, { processBeforeResponse: opts.processBeforeResponse })));
+  const bolts = await Promise.all(
+    registers.map((r) => startBolt(apiUrl, r, { processBeforeResponse: opts.processBeforeResponse })),
+  );
   const { processBeforeResponse: _p, ...rest } = opts;
   const slack = await startLocalSlack({ ...workspace, port, eventsUrls: bolts.map((b) => b.url), ...rest });
   return {

@@ -53,11 +53,29 @@ export class UserActions {
     const ts = nextTs();
     const thread = this.threadOf(channel.id, opts.thread_ts);
     const clientMsgId = newClientMsgId();
-    this.ws.addMessage({ type: 'message', channel: channel.id, ts, team: this.ws.id.teamId, text, user: userId, ...thread });
-    const base = { user: userId, text, ts, event_ts: ts, team: this.ws.id.teamId, client_msg_id: clientMsgId, channel: channel.id, ...thread };
+    this.ws.addMessage({
+      type: 'message',
+      channel: channel.id,
+      ts,
+      team: this.ws.id.teamId,
+      text,
+      user: userId,
+      ...thread,
+    });
+    const base = {
+      user: userId,
+      text,
+      ts,
+      event_ts: ts,
+      team: this.ws.id.teamId,
+      client_msg_id: clientMsgId,
+      channel: channel.id,
+      ...thread,
+    };
     const forge = { via: opts.via, signingSecret: opts.signingSecret, timestampSec: opts.timestampSec };
     const sent = await this.send({ type: 'message', ...base, channel_type: this.ws.channelType(channel) }, forge);
-    if (this.appMentionEvents && text.includes(`<@${this.ws.id.botUserId}>`)) await this.send({ type: 'app_mention', ...base }, forge);
+    if (this.appMentionEvents && text.includes(`<@${this.ws.id.botUserId}>`))
+      await this.send({ type: 'app_mention', ...base }, forge);
     return { ts, ...sent };
   }
 
@@ -77,18 +95,46 @@ export class UserActions {
     const botId = opts.botId ?? 'B0OTHERBOT1';
     const username = opts.username ?? 'other-bot';
     const thread = this.threadOf(channel.id, opts.thread_ts);
-    this.ws.addMessage({ type: 'message', subtype: 'bot_message', channel: channel.id, ts, team: this.ws.id.teamId, text, bot_id: botId, username, ...thread });
+    this.ws.addMessage({
+      type: 'message',
+      subtype: 'bot_message',
+      channel: channel.id,
+      ts,
+      team: this.ws.id.teamId,
+      text,
+      bot_id: botId,
+      username,
+      ...thread,
+    });
     const sent = await this.send(
-      { type: 'message', subtype: 'bot_message', text, ts, username, bot_id: botId, channel: channel.id, event_ts: ts, channel_type: this.ws.channelType(channel), ...thread },
+      {
+        type: 'message',
+        subtype: 'bot_message',
+        text,
+        ts,
+        username,
+        bot_id: botId,
+        channel: channel.id,
+        event_ts: ts,
+        channel_type: this.ws.channelType(channel),
+        ...thread,
+      },
       { via: opts.via },
     );
     return { ts, ...sent };
   }
 
-  async editMessage(userId: string, channelRef: string, ts: string, text: string, opts: { via?: number } = {}): Promise<PostResult> {
+  async editMessage(
+    userId: string,
+    channelRef: string,
+    ts: string,
+    text: string,
+    opts: { via?: number } = {},
+  ): Promise<PostResult> {
     const channel = this.channel(channelRef);
     const msg = this.ws.findMessage(channel.id, ts);
-    if (!msg || msg.user !== userId) throw new Error(`local-slack: ${userId} has no message ${ts} in ${channel.id} to edit`);
+    if (!msg || msg.user !== userId)
+      throw new Error(`local-slack: ${userId} has no message ${ts} in ${channel.id} to edit`);
     const previous: StoredMessage = { ...msg };
     const editTs = nextTs();
     msg.text = text;

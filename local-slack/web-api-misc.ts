@@ -51,7 +51,8 @@ const conversationsInfo: Method = (args, ctx) => {
   const ref = str(args, 'channel');
   const c = ref ? ctx.ws.resolveChannel(ref) : undefined;
   if (!c) return slackError('channel_not_found');
-  if (c.is_im) return { ok: true, channel: { id: c.id, created: c.created, is_im: true, is_org_shared: false, user: c.user } };
+  if (c.is_im)
+    return { ok: true, channel: { id: c.id, created: c.created, is_im: true, is_org_shared: false, user: c.user } };
   return {
     ok: true,
     channel: {
@@ -88,13 +89,19 @@ const conversationsReplies: Method = (args, ctx) => {
   const parent = ts ? ctx.ws.findMessage(c.id, ts) : undefined;
   if (!parent || !ts) return slackError('thread_not_found');
   const limit = Number(args.limit ?? 1000) || 1000;
-  const messages = ctx.ws.thread(c.id, parent.thread_ts ?? ts).slice(0, limit).map(publicMessage);
+  const messages = ctx.ws
+    .thread(c.id, parent.thread_ts ?? ts)
+    .slice(0, limit)
+    .map(publicMessage);
   return { ok: true, messages, has_more: false, response_metadata: { next_cursor: '' } };
 };
 
 // The bot can only open a DM with one person here; multi-person DMs are not modelled.
 const conversationsOpen: Method = (args, ctx) => {
-  const users = (str(args, 'users') ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const users = (str(args, 'users') ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   const ref = str(args, 'channel');
   if (ref) {
     const c = ctx.ws.resolveChannel(ref);

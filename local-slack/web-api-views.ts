@@ -66,7 +66,9 @@ function findView(args: ApiArgs, ctx: ApiContext): StoredView | SlackError {
   const viewId = str(args, 'view_id');
   const externalId = str(args, 'external_id');
   if (!viewId === !externalId) {
-    return slackError('invalid_arguments', ['exactly one of view_id or external_id is required [json-pointer:/view_id]']);
+    return slackError('invalid_arguments', [
+      'exactly one of view_id or external_id is required [json-pointer:/view_id]',
+    ]);
   }
   const found = viewId
     ? ctx.ws.views.get(viewId)

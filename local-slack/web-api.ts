@@ -28,7 +28,8 @@ function parseBody(headers: IncomingHttpHeaders, raw: string, query: string): Pa
   if (type === 'application/json') {
     try {
       const body: unknown = JSON.parse(raw);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) return { error: slackError('invalid_json') };
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return { error: slackError('invalid_json') };
       return { args: { ...fromQuery, ...(body as ApiArgs) }, json: true };
     } catch {
       return { error: slackError('invalid_json') };
@@ -59,7 +60,12 @@ function decodeJsonFields(args: ApiArgs): SlackError | undefined {
   return undefined;
 }
 
-function authenticate(headers: IncomingHttpHeaders, args: ApiArgs, json: boolean, botToken: string): SlackError | undefined {
+function authenticate(
+  headers: IncomingHttpHeaders,
+  args: ApiArgs,
+  json: boolean,
+  botToken: string,
+): SlackError | undefined {
   const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   // A JSON body cannot carry the token; Slack only reads it from the Authorization header then.
   const token = bearer ?? (json ? undefined : (args.token as string | undefined));

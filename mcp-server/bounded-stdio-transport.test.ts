@@ -38,7 +38,10 @@ describe('the bounded stdio transport', () => {
     await h.tick();
     expect(h.got).toEqual([{ jsonrpc: '2.0', id: 8, method: 'ping' }]);
     expect(h.errors).toEqual(['discarded a message over 100 bytes']);
-    expect(JSON.parse(h.out.join('').trim())).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/too large/) } });
+    expect(JSON.parse(h.out.join('').trim())).toMatchObject({
+      id: 7,
+      error: { code: -32600, message: expect.stringMatching(/too large/) },
+    });
   });
 
   it('reports a line that is not JSON-RPC and goes on', async () => {

@@ -80,7 +80,10 @@ export class BoundedStdioServerTransport implements Transport {
         void this.send({
           jsonrpc: '2.0',
           id,
-          error: { code: -32600, message: `Request too large: over ${this.maxLineBytes} bytes. It was discarded; nothing was run.` },
+          error: {
+            code: -32600,
+            message: `Request too large: over ${this.maxLineBytes} bytes. It was discarded; nothing was run.`,
+          },
         });
       }
       return;

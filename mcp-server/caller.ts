@@ -38,7 +38,10 @@ export function scopeFor(caller: Caller, meta: CallMeta): ToolScope {
       // key that leaked from a worker can't read every customer.
       if (meta.customer_id) return { kind: 'customer', customerId: meta.customer_id };
       if (meta.staff_id && !meta.anonymous) {
-        throw new ToolError('out_of_scope', 'The agent credential acts for a conversation (customer_id or anonymous), never for staff: use a staff key (MCP_STAFF_KEYS).');
+        throw new ToolError(
+          'out_of_scope',
+          'The agent credential acts for a conversation (customer_id or anonymous), never for staff: use a staff key (MCP_STAFF_KEYS).',
+        );
       }
       return { kind: 'anonymous' };
     case 'staff':
@@ -47,11 +50,17 @@ export function scopeFor(caller: Caller, meta: CallMeta): ToolScope {
       if (meta.anonymous) return { kind: 'anonymous' };
       return { kind: 'staff', staffId: caller.name };
     case 'unauthenticated': {
-      const claimed = (['customer_id', 'staff_id', 'approval_id', 'dry_run'] as const).filter((k) => meta[k] !== undefined && meta[k] !== false);
+      const claimed = (['customer_id', 'staff_id', 'approval_id', 'dry_run'] as const).filter(
+        (k) => meta[k] !== undefined && meta[k] !== false,
+      );
       if (claimed.length) {
-        throw new ToolError('unauthenticated', `Without a credential only the knowledge base is available; _meta.${claimed.join(', _meta.')} needs Authorization: Bearer <key>.`, {
-          claimed,
-        });
+        throw new ToolError(
+          'unauthenticated',
+          `Without a credential only the knowledge base is available; _meta.${claimed.join(', _meta.')} needs Authorization: Bearer <key>.`,
+          {
+            claimed,
+          },
+        );
       }
       return { kind: 'anonymous' };
     }

@@ -38,7 +38,11 @@ async function queue(n: number, opts: { at?: Date; to?: string; body?: string } 
   return ids;
 }
 const rows = async () =>
-  (await db.pool.query(`SELECT id, status, attempts, next_attempt_at, sent_at, last_error FROM email_outbox ORDER BY id`)).rows;
+  (
+    await db.pool.query(
+      `SELECT id, status, attempts, next_attempt_at, sent_at, last_error FROM email_outbox ORDER BY id`,
+    )
+  ).rows;
 
 describe('email dispatcher', () => {
   it('delivers due messages to the local delivery log and marks them sent; future ones wait', async () => {
@@ -47,7 +51,10 @@ describe('email dispatcher', () => {
     const d = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, dataDir, intervalMs: 0 });
     expect(d.transportName).toBe('log');
     expect(await d.deliverDue()).toEqual({ sent: due, retrying: [], failed: [] });
-    const lines = readFileSync(path.join(dataDir, 'outbox.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(path.join(dataDir, 'outbox.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(-2).map((l) => [l.id, l.to, l.subject])).toEqual([
       [due[0], 'person0@example.com', 'Subject 0'],
       [due[1], 'person1@example.com', 'Subject 1'],
@@ -107,8 +114,22 @@ describe('email dispatcher', () => {
       await new Promise((r) => setTimeout(r, 2));
       delivered.push(e.id);
     };
-    const a = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, batchSize: 7, transport });
-    const b = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, batchSize: 7, transport });
+    const a = startEmailDispatcher({
+      pool: db.pool,
+      clock,
+      logger: silentLogger,
+      intervalMs: 0,
+      batchSize: 7,
+      transport,
+    });
+    const b = startEmailDispatcher({
+      pool: db.pool,
+      clock,
+      logger: silentLogger,
+      intervalMs: 0,
+      batchSize: 7,
+      transport,
+    });
     for (let i = 0; i < 4; i++) await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
     expect([...delivered].sort()).toEqual([...ids].sort());
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
@@ -117,12 +138,18 @@ describe('email dispatcher', () => {
 
   it('takes over a message left "sending" by a dispatcher that died, once its lease ran out', async () => {
     const [id] = await queue(1);
-    await db.pool.query(`UPDATE email_outbox SET status = 'sending', attempts = 1, next_attempt_at = $2 WHERE id = $1`, [
-      id,
-      new Date(clock.now().getTime() + 60_000),
-    ]);
+    await db.pool.query(
+      `UPDATE email_outbox SET status = 'sending', attempts = 1, next_attempt_at = $2 WHERE id = $1`,
+      [id, new Date(clock.now().getTime() + 60_000)],
+    );
     const sent: string[] = [];
-    const d = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, transport: async (e) => void sent.push(e.id) });
+    const d = startEmailDispatcher({
+      pool: db.pool,
+      clock,
+      logger: silentLogger,
+      intervalMs: 0,
+      transport: async (e) => void sent.push(e.id),
+    });
     expect((await d.deliverDue()).sent).toEqual([]);
     clock.advance(60_000);
     expect((await d.deliverDue()).sent).toEqual([id]);
@@ -184,7 +211,10 @@ function fakeSmtp(opts: { rejectRcpt?: boolean } = {}) {
   });
   return {
     received,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -196,7 +226,14 @@ describe('SMTP delivery (node:net, no extra package)', () => {
     try {
       const [id] = await queue(1, { to: 'maria@example.com', body: 'Line one\n.leading dot\nDone — thanks' });
       await db.pool.query(`UPDATE email_outbox SET subject = 'Your visit — Tuesday' WHERE id = $1`, [id]);
-      const d = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Brightwell <support@brightwell.example>' });
+      const d = startEmailDispatcher({
+        pool: db.pool,
+        clock,
+        logger: silentLogger,
+        intervalMs: 0,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Brightwell <support@brightwell.example>',
+      });
       expect(d.transportName).toBe('smtp');
       expect((await d.deliverDue()).sent).toEqual([id]);
       await d.stop();
@@ -219,22 +256,43 @@ describe('SMTP delivery (node:net, no extra package)', () => {
     const port = await smtp.listen();
     try {
       const [rejected] = await queue(1);
-      const d = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, smtpUrl: `smtp://127.0.0.1:${port}` });
+      const d = startEmailDispatcher({
+        pool: db.pool,
+        clock,
+        logger: silentLogger,
+        intervalMs: 0,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+      });
       expect((await d.deliverDue()).failed).toEqual([rejected]);
-      expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/550/) });
+      expect((await rows())[0]).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringMatching(/550/),
+      });
       await d.stop();
     } finally {
       await smtp.close();
     }
     const closedPort = port; // nothing listens there any more
     const [unreachable] = await queue(1);
-    const d = startEmailDispatcher({ pool: db.pool, clock, logger: silentLogger, intervalMs: 0, smtpUrl: `smtp://127.0.0.1:${closedPort}` });
+    const d = startEmailDispatcher({
+      pool: db.pool,
+      clock,
+      logger: silentLogger,
+      intervalMs: 0,
+      smtpUrl: `smtp://127.0.0.1:${closedPort}`,
+    });
     expect((await d.deliverDue()).retrying).toEqual([unreachable]);
     await d.stop();
   });
 
   it('formats CRLF line ends and strips header injection', () => {
-    const text = formatMessage({ from: 'a@b.example', to: 'c@d.example', subject: 'Hi\r\nBcc: evil@x.example', text: 'a\nb' });
+    const text = formatMessage({
+      from: 'a@b.example',
+      to: 'c@d.example',
+      subject: 'Hi\r\nBcc: evil@x.example',
+      text: 'a\nb',
+    });
     expect(text).toContain('Subject: Hi Bcc: evil@x.example\r\n');
     expect(text).not.toMatch(/\r\nBcc:/);
     expect(text.endsWith('\r\n\r\na\r\nb\r\n')).toBe(true);

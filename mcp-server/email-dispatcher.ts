@@ -70,15 +70,32 @@ export function deliveryLogTransport(dataDir: string, clock: Clock, logger: Logg
   const file = path.resolve(dataDir, 'outbox.log');
   return async (email) => {
     await mkdir(path.dirname(file), { recursive: true });
-    const line = { at: clock.now().toISOString(), id: email.id, from: email.from, to: email.to, subject: email.subject, body: email.body };
+    const line = {
+      at: clock.now().toISOString(),
+      id: email.id,
+      from: email.from,
+      to: email.to,
+      subject: email.subject,
+      body: email.body,
+    };
     await appendFile(file, `${JSON.stringify(line)}\n`, 'utf8');
-    logger.info({ email_id: email.id, to: email.to, subject: email.subject, file }, 'email written to the local delivery log (no SMTP_URL)');
+    logger.info(
+      { email_id: email.id, to: email.to, subject: email.subject, file },
+      'email written to the local delivery log (no SMTP_URL)',
+    );
   };
 }
 
 export function smtpTransport(smtpUrl: string, clock: Clock): EmailTransport {
   return async (email) => {
-    await sendSmtp(smtpUrl, { from: email.from, to: email.to, subject: email.subject, text: email.body, messageId: email.id, date: clock.now() });
+    await sendSmtp(smtpUrl, {
+      from: email.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.body,
+      messageId: email.id,
+      date: clock.now(),
+    });
   };
 }
 
@@ -92,14 +109,21 @@ export function startEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatc
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const transportName = opts.transport ? 'custom' : opts.smtpUrl ? 'smtp' : 'log';
   const transport =
-    opts.transport ?? (opts.smtpUrl ? smtpTransport(opts.smtpUrl, clock) : deliveryLogTransport(opts.dataDir ?? '.data', clock, logger));
+    opts.transport ??
+    (opts.smtpUrl ? smtpTransport(opts.smtpUrl, clock) : deliveryLogTransport(opts.dataDir ?? '.data', clock, logger));
 
   async function deliverDue(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: [], retrying: [], failed: [] };
     const now = clock.now();
     // Claim: queued and due, or `sending` whose lease ran out (its dispatcher died). The lease is
     // next_attempt_at itself, so one index serves both.
-    const claimed = await pool.query<{ id: string; to_address: string; subject: string; body: string; attempts: number }>(
+    const claimed = await pool.query<{
+      id: string;
+      to_address: string;
+      subject: string;
+      body: string;
+      attempts: number;
+    }>(
       `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = $2
        WHERE id IN (
          SELECT id FROM email_outbox
@@ -114,21 +138,28 @@ export function startEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatc
     for (const row of claimed.rows.sort((a, b) => a.id.localeCompare(b.id))) {
       const log = logger.child({ email_id: row.id, attempt: row.attempts });
       try {
-        await transport({ id: row.id, from, to: row.to_address, subject: row.subject, body: row.body, attempt: row.attempts });
-        await pool.query(`UPDATE email_outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1 AND status = 'sending'`, [
-          row.id,
-          clock.now(),
-        ]);
+        await transport({
+          id: row.id,
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          body: row.body,
+          attempt: row.attempts,
+        });
+        await pool.query(
+          `UPDATE email_outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1 AND status = 'sending'`,
+          [row.id, clock.now()],
+        );
         report.sent.push(row.id);
         log.info({ to: row.to_address }, 'email delivered');
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const permanent = err instanceof SmtpError && err.permanent;
         if (permanent || row.attempts >= maxAttempts) {
-          await pool.query(`UPDATE email_outbox SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'sending'`, [
-            row.id,
-            message.slice(0, 2000),
-          ]);
+          await pool.query(
+            `UPDATE email_outbox SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'sending'`,
+            [row.id, message.slice(0, 2000)],
+          );
           report.failed.push(row.id);
           log.error({ err: message, permanent }, 'email delivery failed for good');
         } else {

@@ -45,7 +45,16 @@ const anyValue = fc.oneof(
   { depthSize: 'small' },
   fc.jsonValue({ maxDepth: 2 }),
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '2026-12-08T10:00:00-05:00', '2026-12-08T10:00:00Z', 'svc_handyman_hour', 'svc_deep_clean', 'a@b.co', 'x'.repeat(600)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '2026-12-08T10:00:00-05:00',
+    '2026-12-08T10:00:00Z',
+    'svc_handyman_hour',
+    'svc_deep_clean',
+    'a@b.co',
+    'x'.repeat(600),
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -55,17 +64,32 @@ const knownCustomer = fc.constantFrom('cus_001', 'cus_002', 'cus_012', 'cus_021'
 const startTime = fc
   .date({ min: new Date('2026-12-01T00:00:00Z'), max: new Date('2026-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => new Date(Math.round(d.getTime() / 3_600_000) * 3_600_000).toISOString());
-const text = (min: number, max: number) => fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
+const text = (min: number, max: number) =>
+  fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
 
 /** Arguments that pass each tool's schema most of the time, so the calls reach the gate and the handlers. */
 const validArgs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  search_knowledge_base: fc.record({ query: text(1, 80), limit: fc.integer({ min: 1, max: 10 }) }, { requiredKeys: ['query'] }),
+  search_knowledge_base: fc.record(
+    { query: text(1, 80), limit: fc.integer({ min: 1, max: 10 }) },
+    { requiredKeys: ['query'] },
+  ),
   lookup_customer: fc.record(
-    { customer_id: knownCustomer, email: fc.emailAddress(), phone: fc.constantFrom('555-201-3344', '+1 555 201 7788', '(555) 000-0000'), name: text(2, 20) },
+    {
+      customer_id: knownCustomer,
+      email: fc.emailAddress(),
+      phone: fc.constantFrom('555-201-3344', '+1 555 201 7788', '(555) 000-0000'),
+      name: text(2, 20),
+    },
     { requiredKeys: [] },
   ),
   create_ticket: fc.record(
-    { customer_id: knownCustomer, subject: text(3, 60), description: text(1, 200), priority: fc.constantFrom('low', 'normal', 'high', 'urgent'), category: fc.constantFrom('billing', 'general', 'damage') },
+    {
+      customer_id: knownCustomer,
+      subject: text(3, 60),
+      description: text(1, 200),
+      priority: fc.constantFrom('low', 'normal', 'high', 'urgent'),
+      category: fc.constantFrom('billing', 'general', 'damage'),
+    },
     { requiredKeys: ['customer_id', 'subject', 'description', 'category'] },
   ),
   update_customer: fc.record({
@@ -76,7 +100,10 @@ const validArgs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
         phone: fc.constantFrom('555-201-0000', '(555) 201-3344'),
         name: text(1, 40),
         notes: fc.string({ maxLength: 100 }),
-        preferences: fc.record({ contact: fc.constantFrom('email', 'sms', 'phone'), eco_products: fc.boolean() }, { requiredKeys: [] }),
+        preferences: fc.record(
+          { contact: fc.constantFrom('email', 'sms', 'phone'), eco_products: fc.boolean() },
+          { requiredKeys: [] },
+        ),
         address: fc.record({ line1: text(3, 30), city: text(2, 20), postal_code: text(3, 8) }),
       },
       { requiredKeys: ['notes'] },
@@ -87,7 +114,12 @@ const validArgs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     { requiredKeys: ['customer_id', 'subject', 'body'] },
   ),
   book_slot: fc.record(
-    { customer_id: knownCustomer, service_id: fc.constantFrom('svc_handyman_hour', 'svc_standard_clean', 'svc_nope_nope'), start_time: startTime, notes: fc.string({ maxLength: 50 }) },
+    {
+      customer_id: knownCustomer,
+      service_id: fc.constantFrom('svc_handyman_hour', 'svc_standard_clean', 'svc_nope_nope'),
+      start_time: startTime,
+      notes: fc.string({ maxLength: 50 }),
+    },
     { requiredKeys: ['customer_id', 'service_id', 'start_time'] },
   ),
 };
@@ -113,14 +145,19 @@ const argsFor = (name: string) =>
 const meta = fc.record(
   {
     approval_id: fc.oneof(fc.uuid(), fc.constantFrom('__approved__', '__pending__'), fc.string({ maxLength: 70 })),
-    customer_id: fc.oneof({ arbitrary: knownCustomer, weight: 4 }, { arbitrary: fc.string({ maxLength: 70 }), weight: 1 }),
+    customer_id: fc.oneof(
+      { arbitrary: knownCustomer, weight: 4 },
+      { arbitrary: fc.string({ maxLength: 70 }), weight: 1 },
+    ),
     staff_id: fc.string({ maxLength: 20 }),
     thread_id: fc.string({ maxLength: 20 }),
     dry_run: fc.oneof({ arbitrary: fc.boolean(), weight: 6 }, { arbitrary: anyValue, weight: 1 }),
   },
   { requiredKeys: [] },
 );
-const toolCall = fc.constantFrom(...TOOLS.map((t) => t.name)).chain((name) => fc.tuple(fc.constant(name), argsFor(name), meta));
+const toolCall = fc
+  .constantFrom(...TOOLS.map((t) => t.name))
+  .chain((name) => fc.tuple(fc.constant(name), argsFor(name), meta));
 
 describe('random arguments and _meta against every tool', () => {
   it(`never crashes, never writes, and refuses every unapproved write (${RUNS} calls)`, async () => {
@@ -153,7 +190,8 @@ describe('random arguments and _meta against every tool', () => {
     );
     expect(seen.refusedWrites).toBeGreaterThan(RUNS / 4);
     // The calls got past validation: the gate and the handlers were exercised, not only the schema.
-    for (const code of ['approval_required', 'approval_not_found', 'arguments_mismatch', 'out_of_scope']) expect(seen.codes.get(code) ?? 0).toBeGreaterThan(0);
+    for (const code of ['approval_required', 'approval_not_found', 'arguments_mismatch', 'out_of_scope'])
+      expect(seen.codes.get(code) ?? 0).toBeGreaterThan(0);
     expect(seen.dryRuns).toBeGreaterThan(0);
   });
 });

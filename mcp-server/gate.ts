@@ -5,7 +5,6 @@ import { lockGrant, recordExecuted, recordFailed } from '../schema/approvals/sto
 import type { ToolContext, WriteTool } from './tool-handler.js';
 import { ToolError } from '../schema/tools/errors.js';
 
-
 type Outcome = { ok: true; result: unknown; replay: boolean } | { ok: false; error: ToolError };
 
 /**
@@ -23,7 +22,10 @@ export async function runGatedWrite(
   approvalId: string | undefined,
 ): Promise<{ result: unknown; replay: boolean }> {
   if (!approvalId) {
-    throw new ToolError('approval_required', `${tool.name} changes data and needs an approved approval id (_meta.approval_id).`);
+    throw new ToolError(
+      'approval_required',
+      `${tool.name} changes data and needs an approved approval id (_meta.approval_id).`,
+    );
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(approvalId)) {
     throw new ToolError('approval_not_found', `No approval ${JSON.stringify(approvalId.slice(0, 64))}.`);
@@ -36,9 +38,13 @@ export async function runGatedWrite(
     const row = await lockGrant(tx, approvalId);
     if (!row) throw new ToolError('approval_not_found', `No approval ${approvalId}.`);
     if (row.tool !== tool.name || row.args_hash !== hash) {
-      throw new ToolError('arguments_mismatch', `Approval ${approvalId} was granted for other arguments${row.tool !== tool.name ? ` (tool ${row.tool})` : ''}; nothing was done.`, {
-        approved_tool: row.tool,
-      });
+      throw new ToolError(
+        'arguments_mismatch',
+        `Approval ${approvalId} was granted for other arguments${row.tool !== tool.name ? ` (tool ${row.tool})` : ''}; nothing was done.`,
+        {
+          approved_tool: row.tool,
+        },
+      );
     }
     if (ctx.scope.kind === 'customer' && row.customer_id !== ctx.scope.customerId) {
       throw new ToolError('out_of_scope', `Approval ${approvalId} belongs to another conversation.`);
@@ -49,20 +55,34 @@ export async function runGatedWrite(
       case 'failed':
         return {
           ok: false,
-          error: new ToolError((row.error?.code as ToolError['code'] | undefined) ?? 'internal', row.error?.message ?? 'failed', { ...row.error?.details, replay: true }),
+          error: new ToolError(
+            (row.error?.code as ToolError['code'] | undefined) ?? 'internal',
+            row.error?.message ?? 'failed',
+            { ...row.error?.details, replay: true },
+          ),
         };
       case 'expired':
-        throw new ToolError('approval_expired', `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`);
+        throw new ToolError(
+          'approval_expired',
+          `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`,
+        );
       case 'pending':
         if (row.expires_at.getTime() <= now.getTime()) {
-          throw new ToolError('approval_expired', `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`);
+          throw new ToolError(
+            'approval_expired',
+            `Approval ${approvalId} expired at ${row.expires_at.toISOString()} without a decision.`,
+          );
         }
-        throw new ToolError('approval_not_approved', `Approval ${approvalId} is still pending a manager's decision.`, { status: row.status });
+        throw new ToolError('approval_not_approved', `Approval ${approvalId} is still pending a manager's decision.`, {
+          status: row.status,
+        });
       case 'approved':
       case 'executing':
         break;
       default:
-        throw new ToolError('approval_not_approved', `Approval ${approvalId} is ${row.status}; nothing was done.`, { status: row.status });
+        throw new ToolError('approval_not_approved', `Approval ${approvalId} is ${row.status}; nothing was done.`, {
+          status: row.status,
+        });
     }
 
     await tx.query('SAVEPOINT gated_write');
@@ -84,7 +104,10 @@ export async function runGatedWrite(
     log.warn({ code: outcome.error.code }, 'gated write refused by business rules');
     throw outcome.error;
   }
-  log.info({ replay: outcome.replay }, outcome.replay ? 'returned stored result for a repeated call' : 'executed approved write');
+  log.info(
+    { replay: outcome.replay },
+    outcome.replay ? 'returned stored result for a repeated call' : 'executed approved write',
+  );
   return { result: outcome.result, replay: outcome.replay };
 }
 
@@ -97,7 +120,11 @@ export async function dryRunWrite(tool: WriteTool, args: Record<string, unknown>
   const client = await ctx.pool.connect();
   try {
     await client.query('BEGIN');
-    const produced = await tool.handler(args as never, { ...ctx, tx: client, approvalId: '00000000-0000-0000-0000-000000000000' });
+    const produced = await tool.handler(args as never, {
+      ...ctx,
+      tx: client,
+      approvalId: '00000000-0000-0000-0000-000000000000',
+    });
     return (tool.output as z.ZodType).parse(produced);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -108,4 +135,8 @@ export async function dryRunWrite(tool: WriteTool, args: Record<string, unknown>
 // The actor comes from the scope, which `scopeFor` derived from the credential: over HTTP a staff
 // actor is the key's name, never a `_meta.staff_id`.
 const actorOf = (ctx: ToolContext) =>
-  ctx.scope.kind === 'customer' ? `customer:${ctx.scope.customerId}` : ctx.scope.kind === 'staff' ? `staff:${ctx.scope.staffId}` : 'anonymous';
+  ctx.scope.kind === 'customer'
+    ? `customer:${ctx.scope.customerId}`
+    : ctx.scope.kind === 'staff'
+      ? `staff:${ctx.scope.staffId}`
+      : 'anonymous';

@@ -32,17 +32,25 @@ afterAll(async () => {
 
 const AGENT_KEY = 'agent-key-0123456789abcdef';
 
-const count = async (sql: string, params: unknown[] = []) => (await db.pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await db.pool.query<{ n: number }>(sql, params)).rows[0]!.n;
 
 /** A raw request with headers a browser (or a rebinding page) would send; fetch can't forge Host. */
 function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -71,7 +79,9 @@ describe('no credential (no key configured)', () => {
     const args = { customer_id: 'cus_015', changes: { notes: 'rehearsed by a stranger' } };
     const r = refused(await call(open.client, 'update_customer', args, { dry_run: true }));
     expect(r.code).toBe('unauthenticated');
-    expect(refused(await call(open.client, 'update_customer', args, { dry_run: true, customer_id: 'cus_015' })).code).toBe('unauthenticated');
+    expect(
+      refused(await call(open.client, 'update_customer', args, { dry_run: true, customer_id: 'cus_015' })).code,
+    ).toBe('unauthenticated');
     expect(await businessSnapshot(db.pool)).toEqual(before);
   });
 
@@ -107,7 +117,15 @@ describe('npm run mcp:http beyond loopback', () => {
     const { spawn } = await import('node:child_process');
     const { childEnv } = await import('../core/config.js');
     const child = spawn(process.execPath, ['--import', 'tsx', 'mcp-server/http.ts', '--no-email-dispatcher'], {
-      env: childEnv({ DATABASE_URL: db.url, MCP_HTTP_PORT: '0', MCP_API_KEY: '', MCP_STAFF_KEYS: '', FIXED_NOW: TEST_NOW, LOG_LEVEL: 'info', HOST: '0.0.0.0' }),
+      env: childEnv({
+        DATABASE_URL: db.url,
+        MCP_HTTP_PORT: '0',
+        MCP_API_KEY: '',
+        MCP_STAFF_KEYS: '',
+        FIXED_NOW: TEST_NOW,
+        LOG_LEVEL: 'info',
+        HOST: '0.0.0.0',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -130,13 +148,27 @@ describe('with keys configured', () => {
   let keyed: Connected & { url: string };
   let staff: Client;
   const auditOf = async (id: string) =>
-    (await db.pool.query<{ actor: string; via: string }>(`SELECT actor, details->>'via' AS via FROM audit_log WHERE approval_id = $1 AND action = 'executed'`, [id])).rows;
+    (
+      await db.pool.query<{ actor: string; via: string }>(
+        `SELECT actor, details->>'via' AS via FROM audit_log WHERE approval_id = $1 AND action = 'executed'`,
+        [id],
+      )
+    ).rows;
 
   beforeAll(async () => {
     // The agent's session (connectHttp presents apiKey), and a staff session on the same server.
-    keyed = await connectHttp(db.pool, { apiKey: AGENT_KEY, staffKeys: [TEST_STAFF_KEY], allowedHosts: ['tools.internal'], allowedOrigins: ['https://console.example.com'] });
+    keyed = await connectHttp(db.pool, {
+      apiKey: AGENT_KEY,
+      staffKeys: [TEST_STAFF_KEY],
+      allowedHosts: ['tools.internal'],
+      allowedOrigins: ['https://console.example.com'],
+    });
     staff = new Client({ name: 'staff', version: '0' });
-    await staff.connect(new StreamableHTTPClientTransport(new URL(keyed.url), { requestInit: { headers: { Authorization: `Bearer ${TEST_STAFF_KEY.key}` } } }));
+    await staff.connect(
+      new StreamableHTTPClientTransport(new URL(keyed.url), {
+        requestInit: { headers: { Authorization: `Bearer ${TEST_STAFF_KEY.key}` } },
+      }),
+    );
   });
   afterAll(async () => {
     await staff?.close();
@@ -154,11 +186,17 @@ describe('with keys configured', () => {
   it('the agent key acts for the customer it names, and never gets staff scope', async () => {
     const own = ok(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_002' }, { customer_id: 'cus_002' }));
     expect(own).toMatchObject({ status: 'found', customer: { id: 'cus_002' } });
-    expect(refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { customer_id: 'cus_002' })).code).toBe('out_of_scope');
+    expect(
+      refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { customer_id: 'cus_002' })).code,
+    ).toBe('out_of_scope');
     // No identity named: the narrowest scope, not staff.
     expect(refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' })).code).toBe('out_of_scope');
-    expect(refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { anonymous: true })).code).toBe('out_of_scope');
-    const asStaff = refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { staff_id: 'U01MGR0001' }));
+    expect(
+      refused(await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { anonymous: true })).code,
+    ).toBe('out_of_scope');
+    const asStaff = refused(
+      await call(keyed.client, 'lookup_customer', { customer_id: 'cus_003' }, { staff_id: 'U01MGR0001' }),
+    );
     expect(asStaff.code).toBe('out_of_scope');
     expect(asStaff.message).toMatch(/MCP_STAFF_KEYS/);
   });
@@ -177,7 +215,9 @@ describe('with keys configured', () => {
   it('(c) an approval executed with a made-up staff_id: refused for the agent, audited as the key for staff', async () => {
     const args = { customer_id: 'cus_008', subject: 'Made-up actor', description: 'x', category: 'general' };
     const id = await insertApproval(db.pool, { tool: 'create_ticket', args });
-    expect(refused(await call(keyed.client, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id })).code).toBe('out_of_scope');
+    expect(
+      refused(await call(keyed.client, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id })).code,
+    ).toBe('out_of_scope');
     expect((await approvalRow(db.pool, id))!.status).toBe('approved');
     ok(await call(staff, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id }));
     expect(await auditOf(id)).toEqual([{ actor: 'staff:test-staff', via: 'staff:test-staff' }]);
@@ -186,7 +226,9 @@ describe('with keys configured', () => {
 
   it('a staff key reads any customer and may narrow itself to one', async () => {
     expect(ok(await call(staff, 'lookup_customer', { customer_id: 'cus_003' }))).toMatchObject({ status: 'found' });
-    expect(refused(await call(staff, 'lookup_customer', { customer_id: 'cus_003' }, { customer_id: 'cus_002' })).code).toBe('out_of_scope');
+    expect(
+      refused(await call(staff, 'lookup_customer', { customer_id: 'cus_003' }, { customer_id: 'cus_002' })).code,
+    ).toBe('out_of_scope');
   });
 
   it('accepts the configured Host and Origin, and still refuses others', async () => {
@@ -206,13 +248,22 @@ describe('configuration', () => {
   it('refuses a non-loopback bind without a key in-process too, and bad staff keys', async () => {
     await expect(startHttpToolServer({ deps: deps(), port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
     await expect(startHttpToolServer({ deps: deps(), port: 0, host: '10.1.2.3' })).rejects.toThrow(/MCP_API_KEY/);
-    await expect(startHttpToolServer({ deps: deps(), port: 0, apiKey: AGENT_KEY, staffKeys: [{ name: 'dana', key: AGENT_KEY }] })).rejects.toThrow(/MCP_STAFF_KEYS/);
-    const parsed = testConfig({ MCP_STAFF_KEYS: 'dana:dana-key-0123456789ab, owen:owen-key-0123456789ab' }).MCP_STAFF_KEYS;
+    await expect(
+      startHttpToolServer({ deps: deps(), port: 0, apiKey: AGENT_KEY, staffKeys: [{ name: 'dana', key: AGENT_KEY }] }),
+    ).rejects.toThrow(/MCP_STAFF_KEYS/);
+    const parsed = testConfig({
+      MCP_STAFF_KEYS: 'dana:dana-key-0123456789ab, owen:owen-key-0123456789ab',
+    }).MCP_STAFF_KEYS;
     expect(parsed).toEqual([
       { name: 'dana', key: 'dana-key-0123456789ab' },
       { name: 'owen', key: 'owen-key-0123456789ab' },
     ]);
-    for (const bad of ['dana-key-0123456789ab', 'dana:short', 'da na:dana-key-0123456789ab', 'dana:dana-key-0123456789ab,dana:other-key-0123456789ab']) {
+    for (const bad of [
+      'dana-key-0123456789ab',
+      'dana:short',
+      'da na:dana-key-0123456789ab',
+      'dana:dana-key-0123456789ab,dana:other-key-0123456789ab',
+    ]) {
       let err: unknown;
       try {
         testConfig({ MCP_STAFF_KEYS: bad });
@@ -228,7 +279,10 @@ describe('configuration', () => {
   it('keeps the local (stdio, in-process) caller as it was: the process boundary is the credential', () => {
     expect(scopeFor(LOCAL_CALLER, {})).toEqual({ kind: 'staff', staffId: 'unidentified' });
     expect(scopeFor(LOCAL_CALLER, { staff_id: 'U01MGR0001' })).toEqual({ kind: 'staff', staffId: 'U01MGR0001' });
-    expect(scopeFor(LOCAL_CALLER, { customer_id: 'cus_001', staff_id: 'x' })).toEqual({ kind: 'customer', customerId: 'cus_001' });
+    expect(scopeFor(LOCAL_CALLER, { customer_id: 'cus_001', staff_id: 'x' })).toEqual({
+      kind: 'customer',
+      customerId: 'cus_001',
+    });
     expect(scopeFor(LOCAL_CALLER, { anonymous: true })).toEqual({ kind: 'anonymous' });
   });
 });

@@ -31,9 +31,15 @@ export function credentialProblems(c: HttpCredentials): { variable: string; mess
   const staff = c.staffKeys ?? [];
   const problems: { variable: string; message: string }[] = [];
   if (c.apiKey && staff.some((s) => s.key === c.apiKey)) {
-    problems.push({ variable: 'MCP_STAFF_KEYS', message: 'a staff key equals MCP_API_KEY: the agent would get staff scope' });
+    problems.push({
+      variable: 'MCP_STAFF_KEYS',
+      message: 'a staff key equals MCP_API_KEY: the agent would get staff scope',
+    });
   }
-  if (new Set(staff.map((s) => s.name)).size !== staff.length || new Set(staff.map((s) => s.key)).size !== staff.length) {
+  if (
+    new Set(staff.map((s) => s.name)).size !== staff.length ||
+    new Set(staff.map((s) => s.key)).size !== staff.length
+  ) {
     problems.push({ variable: 'MCP_STAFF_KEYS', message: 'names and keys must be unique' });
   }
   return problems;
@@ -56,7 +62,8 @@ export function createAuthenticator(c: HttpCredentials): (req: IncomingMessage) 
   ];
   return (req) => {
     const header = req.headers.authorization?.trim();
-    if (!header) return known.length ? { ok: false, reason: 'missing' } : { ok: true, caller: { kind: 'unauthenticated' } };
+    if (!header)
+      return known.length ? { ok: false, reason: 'missing' } : { ok: true, caller: { kind: 'unauthenticated' } };
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m) return { ok: false, reason: 'invalid' };
     const presented = digest(m[1]!.trim());
@@ -128,7 +135,8 @@ export function createOriginGuard(policy: RequestOriginPolicy): (req: IncomingMe
   return (req) => {
     const hostHeader = req.headers.host;
     const host = hostHeader ? hostnameOf(hostHeader) : undefined;
-    if (!host || !(isLoopbackHost(host) || hosts.has(host))) return 'Host is not one this server answers to (MCP_ALLOWED_HOSTS).';
+    if (!host || !(isLoopbackHost(host) || hosts.has(host)))
+      return 'Host is not one this server answers to (MCP_ALLOWED_HOSTS).';
     const origin = req.headers.origin;
     if (origin === undefined) return undefined;
     let parsed: URL;
@@ -137,7 +145,8 @@ export function createOriginGuard(policy: RequestOriginPolicy): (req: IncomingMe
     } catch {
       return 'Origin is not allowed (MCP_ALLOWED_ORIGINS).';
     }
-    if (parsed.origin === 'null' || !['http:', 'https:'].includes(parsed.protocol)) return 'Origin is not allowed (MCP_ALLOWED_ORIGINS).';
+    if (parsed.origin === 'null' || !['http:', 'https:'].includes(parsed.protocol))
+      return 'Origin is not allowed (MCP_ALLOWED_ORIGINS).';
     if (isLoopbackHost(parsed.hostname) || origins.has(parsed.origin)) return undefined;
     return 'Origin is not allowed (MCP_ALLOWED_ORIGINS).';
   };

@@ -23,8 +23,17 @@ afterAll(async () => {
 const initialize = (auth?: string) =>
   fetch(conn.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(auth ? { authorization: auth } : {}) },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(auth ? { authorization: auth } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    }),
   });
 
 describe('the Streamable HTTP service', () => {
@@ -47,7 +56,11 @@ describe('the Streamable HTTP service', () => {
     expect(get.status).toBe(405);
     const del = await fetch(conn.url, { method: 'DELETE', headers: { authorization: `Bearer ${KEY}` } });
     expect(del.status).toBe(405);
-    const junk = await fetch(conn.url, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: '{not json' });
+    const junk = await fetch(conn.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(junk.status).toBe(400);
     expect(((await junk.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
@@ -66,7 +79,11 @@ describe('concurrency through the tool server', () => {
     for (let i = 0; i < 10; i++) {
       const c = new Client({ name: `worker-${i}`, version: '0' });
       // Staff-scope writes (no customer_id): only a staff key gets that scope over HTTP.
-      await c.connect(new StreamableHTTPClientTransport(new URL(conn.url), { requestInit: { headers: { Authorization: `Bearer ${TEST_STAFF_KEY.key}` } } }));
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(conn.url), {
+          requestInit: { headers: { Authorization: `Bearer ${TEST_STAFF_KEY.key}` } },
+        }),
+      );
       clients.push(c);
     }
   });
@@ -75,17 +92,29 @@ describe('concurrency through the tool server', () => {
   });
 
   it('50 concurrent calls with one approval id: exactly one write, all 50 get the same result', async () => {
-    const args = { customer_id: 'cus_021', subject: 'Dogs got out of the yard', description: 'The gate was left open after the visit.', priority: 'urgent', category: 'complaint' };
+    const args = {
+      customer_id: 'cus_021',
+      subject: 'Dogs got out of the yard',
+      description: 'The gate was left open after the visit.',
+      priority: 'urgent',
+      category: 'complaint',
+    };
     const id = await insertApproval(db.pool, { tool: 'create_ticket', args });
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(clients[i % clients.length]!, 'create_ticket', args, { staff_id: 'U01MGR0002', approval_id: id })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(clients[i % clients.length]!, 'create_ticket', args, { staff_id: 'U01MGR0002', approval_id: id }),
+      ),
     );
     const results = outcomes.map(ok);
     // (The stored result comes back from jsonb, whose key order differs: compare canonically.)
     expect(new Set(results.map((r) => canonicalJson(r))).size).toBe(1);
     expect(outcomes.filter((o) => o.ok && o.meta?.replay === false)).toHaveLength(1);
-    expect((await db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [id])).rows[0].n).toBe(1);
-    expect((await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1`, [id])).rows[0].n).toBe(1);
+    expect((await db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [id])).rows[0].n).toBe(
+      1,
+    );
+    expect(
+      (await db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1`, [id])).rows[0].n,
+    ).toBe(1);
     expect((await approvalRow(db.pool, id))!.status).toBe('executed');
   });
 
@@ -102,8 +131,11 @@ describe('concurrency through the tool server', () => {
     const booked = calls.filter((c) => c.ok);
     const refusedCalls = calls.filter((c) => !c.ok);
     expect(booked).toHaveLength(2);
-    expect(new Set(booked.map((b) => (b.ok ? (b.result.booking as { crew: string }).crew : '')))).toEqual(new Set(['crew-a', 'crew-b']));
-    for (const r of refusedCalls) expect(r).toMatchObject({ code: 'slot_unavailable', details: { alternatives: expect.any(Array) } });
+    expect(new Set(booked.map((b) => (b.ok ? (b.result.booking as { crew: string }).crew : '')))).toEqual(
+      new Set(['crew-a', 'crew-b']),
+    );
+    for (const r of refusedCalls)
+      expect(r).toMatchObject({ code: 'slot_unavailable', details: { alternatives: expect.any(Array) } });
     const rows = await db.pool.query(`SELECT count(*)::int AS n FROM bookings WHERE starts_at = $1`, [start]);
     expect(rows.rows[0].n).toBe(2);
     expect(new Date(start!).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
@@ -115,7 +147,14 @@ describe('npm run mcp:http', () => {
     const { spawn } = await import('node:child_process');
     const { childEnv } = await import('../core/config.js');
     const child = spawn(process.execPath, ['--import', 'tsx', 'mcp-server/http.ts', '--no-email-dispatcher'], {
-      env: childEnv({ DATABASE_URL: db.url, MCP_HTTP_PORT: '0', MCP_API_KEY: KEY, FIXED_NOW: TEST_NOW, LOG_LEVEL: 'info', HOST: '127.0.0.1' }),
+      env: childEnv({
+        DATABASE_URL: db.url,
+        MCP_HTTP_PORT: '0',
+        MCP_API_KEY: KEY,
+        FIXED_NOW: TEST_NOW,
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+      }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -132,7 +171,11 @@ describe('npm run mcp:http', () => {
       const health = await fetch(url.replace('/mcp', '/healthz'));
       expect(health.status).toBe(200);
       const client = new Client({ name: 'child-check', version: '0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${KEY}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
+        }),
+      );
       expect((await client.listTools()).tools).toHaveLength(6);
       await client.close();
     } finally {

@@ -69,32 +69,51 @@ export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<
   const exposure = exposureProblems(host, credentials);
   if (exposure.length) throw new ConfigError(exposure);
   const authenticate = createAuthenticator(credentials);
-  const originProblem = createOriginGuard({ bindHost: host, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins });
+  const originProblem = createOriginGuard({
+    bindHost: host,
+    allowedHosts: opts.allowedHosts,
+    allowedOrigins: opts.allowedOrigins,
+  });
   const log = deps.logger.child({ component: 'mcp-http' });
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // First, before the credential: a rebinding page has none, but must not even learn whether one is needed.
     const forbidden = originProblem(req);
     if (forbidden) {
-      log.warn({ host: req.headers.host?.slice(0, 100), origin: req.headers.origin?.slice(0, 100) }, 'MCP request refused: foreign Host or Origin');
+      log.warn(
+        { host: req.headers.host?.slice(0, 100), origin: req.headers.origin?.slice(0, 100) },
+        'MCP request refused: foreign Host or Origin',
+      );
       return sendJson(res, 403, rpcError(-32000, `Forbidden: ${forbidden}`));
     }
     const auth = authenticate(req);
     if (!auth.ok) {
-      return sendJson(res, 401, rpcError(-32001, 'Unauthorized: send Authorization: Bearer <MCP_API_KEY> (or a staff key).'), {
-        'www-authenticate': auth.reason === 'invalid' ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"',
-      });
+      return sendJson(
+        res,
+        401,
+        rpcError(-32001, 'Unauthorized: send Authorization: Bearer <MCP_API_KEY> (or a staff key).'),
+        {
+          'www-authenticate':
+            auth.reason === 'invalid' ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"',
+        },
+      );
     }
     if (req.method !== 'POST') {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
-      return sendJson(res, 405, rpcError(-32000, 'Method not allowed: this server is stateless, use POST.'), { allow: 'POST' });
+      return sendJson(res, 405, rpcError(-32000, 'Method not allowed: this server is stateless, use POST.'), {
+        allow: 'POST',
+      });
     }
     let body: unknown;
     try {
       body = JSON.parse(await readBody(req));
     } catch (err) {
       const status = (err as { status?: number }).status ?? 400;
-      return sendJson(res, status, rpcError(-32700, status === 413 ? 'Request body too large.' : 'Parse error: the body is not JSON.'));
+      return sendJson(
+        res,
+        status,
+        rpcError(-32700, status === 413 ? 'Request body too large.' : 'Parse error: the body is not JSON.'),
+      );
     }
     const server = createToolServerFor(deps, auth.caller);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -114,10 +133,16 @@ export async function startHttpToolServer(opts: HttpToolServerOptions): Promise<
           () => true,
           () => false,
         );
-        return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', server: SERVER_INFO });
+        return sendJson(res, ok ? 200 : 503, {
+          status: ok ? 'ok' : 'degraded',
+          database: ok ? 'ok' : 'unreachable',
+          server: SERVER_INFO,
+        });
       }
       if (path === MCP_PATH) return handleMcp(req, res);
-      sendJson(res, 404, { error: { code: 'not_found', message: `No route ${req.method} ${path}; the MCP endpoint is POST ${MCP_PATH}.` } });
+      sendJson(res, 404, {
+        error: { code: 'not_found', message: `No route ${req.method} ${path}; the MCP endpoint is POST ${MCP_PATH}.` },
+      });
     })().catch((err) => {
       log.error({ err }, 'MCP HTTP request failed');
       sendJson(res, 500, rpcError(-32603, 'Internal error.'));
@@ -173,20 +198,35 @@ async function main(): Promise<void> {
   // dispatcher; several are safe together: rows are claimed with SKIP LOCKED).
   const dispatcher = process.argv.includes('--no-email-dispatcher')
     ? undefined
-    : startEmailDispatcher({ pool: db.pool, clock, logger, smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.EMAIL_FROM, intervalMs: 5000 });
+    : startEmailDispatcher({
+        pool: db.pool,
+        clock,
+        logger,
+        smtpUrl: config.SMTP_URL,
+        dataDir: config.DATA_DIR,
+        from: config.EMAIL_FROM,
+        intervalMs: 5000,
+      });
   logger.info(
     {
       url: server.url,
       health: server.url.replace(MCP_PATH, '/healthz'),
       // Names only: never a key.
-      auth: { agent: Boolean(config.MCP_API_KEY), staff: config.MCP_STAFF_KEYS.map((k) => k.name), unauthenticated: config.MCP_API_KEY || config.MCP_STAFF_KEYS.length ? 'refused' : 'knowledge base only' },
+      auth: {
+        agent: Boolean(config.MCP_API_KEY),
+        staff: config.MCP_STAFF_KEYS.map((k) => k.name),
+        unauthenticated: config.MCP_API_KEY || config.MCP_STAFF_KEYS.length ? 'refused' : 'knowledge base only',
+      },
       allowed_hosts: config.MCP_ALLOWED_HOSTS,
       email: dispatcher?.transportName ?? 'off',
     },
     'MCP tool server ready (Streamable HTTP, stateless)',
   );
   if (['0.0.0.0', '::'].includes(config.HOST) && !config.MCP_ALLOWED_HOSTS.length) {
-    logger.warn({ host: config.HOST }, 'MCP_ALLOWED_HOSTS is empty: only requests addressed to a loopback host are answered (others get 403)');
+    logger.warn(
+      { host: config.HOST },
+      'MCP_ALLOWED_HOSTS is empty: only requests addressed to a loopback host are answered (others get 403)',
+    );
   }
   let stopping = false;
   const stop = async (signal: string) => {

@@ -38,7 +38,12 @@ export async function callTool(
   // an 'internal' failure at the first query (the gate's hash uses the same cleaned form).
   args = storableJson(args);
   const via = callerLabel(caller);
-  const logger = deps.logger.child({ tool: tool.name, thread_id: meta.data.thread_id, approval_id: meta.data.approval_id, caller: via });
+  const logger = deps.logger.child({
+    tool: tool.name,
+    thread_id: meta.data.thread_id,
+    approval_id: meta.data.approval_id,
+    caller: via,
+  });
   let scope: ToolContext['scope'];
   try {
     scope = scopeFor(caller, meta.data);
@@ -47,9 +52,22 @@ export async function callTool(
     logger.warn({ code: err.code }, 'call refused: _meta claims more than the credential allows');
     return errorResult(err);
   }
-  const ctx: ToolContext = { pool: deps.pool, clock: deps.clock, timeZone: deps.timeZone, scope, threadId: meta.data.thread_id, via, logger };
+  const ctx: ToolContext = {
+    pool: deps.pool,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    scope,
+    threadId: meta.data.thread_id,
+    via,
+    logger,
+  };
   if (ctx.scope.kind === 'anonymous' && tool.name !== ANONYMOUS_TOOL) {
-    return errorResult(new ToolError('out_of_scope', 'This conversation is not linked to a customer record, so only the knowledge base is available.'));
+    return errorResult(
+      new ToolError(
+        'out_of_scope',
+        'This conversation is not linked to a customer record, so only the knowledge base is available.',
+      ),
+    );
   }
   try {
     let result: unknown;
@@ -72,7 +90,9 @@ export async function callTool(
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err);
     ctx.logger.error({ err }, 'tool call failed');
-    return errorResult(new ToolError('internal', 'The tool failed unexpectedly; nothing was changed. Try again later.'));
+    return errorResult(
+      new ToolError('internal', 'The tool failed unexpectedly; nothing was changed. Try again later.'),
+    );
   }
 }
 
@@ -92,8 +112,7 @@ export function createToolServer(deps: ToolServerDeps): McpServer {
 /** A fresh MCP server with every registry tool, for one caller. One per connection (stdio) or request (HTTP). */
 export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpServer {
   const server = new McpServer(SERVER_INFO, {
-    instructions:
-      `Tools of ${BUSINESS.name}. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.`,
+    instructions: `Tools of ${BUSINESS.name}. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.`,
   });
   for (const tool of SERVED_TOOLS) {
     server.registerTool(
@@ -105,7 +124,8 @@ export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpSe
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (async (args: Record<string, unknown>, extra: { _meta?: unknown }) => callTool(tool, args, extra._meta, deps, caller)) as never,
+      (async (args: Record<string, unknown>, extra: { _meta?: unknown }) =>
+        callTool(tool, args, extra._meta, deps, caller)) as never,
     );
   }
   return server;

@@ -27,7 +27,15 @@ await runMain(async () => {
   const db = await openDatabase(config, { logger, clock, applicationName: 'mcp-stdio', poolMax: 10 });
   const server = createToolServer({ pool: db.pool, clock, timeZone: config.BUSINESS_TIMEZONE, logger });
   const dispatcher = process.argv.includes('--email-dispatcher')
-    ? startEmailDispatcher({ pool: db.pool, clock, logger, smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.EMAIL_FROM, intervalMs: 5000 })
+    ? startEmailDispatcher({
+        pool: db.pool,
+        clock,
+        logger,
+        smtpUrl: config.SMTP_URL,
+        dataDir: config.DATA_DIR,
+        from: config.EMAIL_FROM,
+        intervalMs: 5000,
+      })
     : undefined;
 
   let stopping = false;
@@ -57,5 +65,8 @@ await runMain(async () => {
   };
   transport.onclose = () => void stop(`stdio transport closed${lastError ? `: ${lastError}` : ''}`, 1);
   await server.connect(transport);
-  logger.info({ embedded_database: db.embedded, email: dispatcher?.transportName ?? 'off' }, 'MCP tool server ready on stdio');
+  logger.info(
+    { embedded_database: db.embedded, email: dispatcher?.transportName ?? 'off' },
+    'MCP tool server ready on stdio',
+  );
 });

@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../core/testing/test-database.js';
+import {
+  createEmptyDatabase,
+  createSeededDatabase,
+  TEST_NOW,
+  TEST_TZ,
+  type TestDatabase,
+} from '../core/testing/test-database.js';
 import { fixedClock } from '../core/clock.js';
 import { listMigrations, migrate } from './migrate.js';
 import { seedDemo } from './seed/index.js';
@@ -39,9 +45,26 @@ describe('migrations', () => {
     expect(result.applied).toEqual(listMigrations().map((m) => m.version));
     const tables = await tableNames(db);
     for (const t of [
-      'customers', 'slack_identities', 'services', 'slots', 'bookings', 'booking_slots', 'tickets', 'kb_articles',
-      'email_outbox', 'approvals', 'audit_log', 'slack_events', 'conversations', 'conversation_messages',
-      'thread_leases', 'rate_limits', 'schema_migrations', 'checkpoints', 'checkpoint_blobs', 'checkpoint_writes',
+      'customers',
+      'slack_identities',
+      'services',
+      'slots',
+      'bookings',
+      'booking_slots',
+      'tickets',
+      'kb_articles',
+      'email_outbox',
+      'approvals',
+      'audit_log',
+      'slack_events',
+      'conversations',
+      'conversation_messages',
+      'thread_leases',
+      'rate_limits',
+      'schema_migrations',
+      'checkpoints',
+      'checkpoint_blobs',
+      'checkpoint_writes',
     ]) {
       expect(tables).toContain(t);
     }

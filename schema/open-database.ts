@@ -25,7 +25,10 @@ export async function openDatabase(
           }
         : undefined,
     });
-    deps.logger.info({ database: describeUrl(db.url), embedded: db.embedded, applied: result.applied }, 'database ready');
+    deps.logger.info(
+      { database: describeUrl(db.url), embedded: db.embedded, applied: result.applied },
+      'database ready',
+    );
   } catch (err) {
     await db.close().catch(() => undefined);
     throw err;

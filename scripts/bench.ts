@@ -23,7 +23,11 @@ import { startProduct, type Product } from './product.js';
 import { checkpointBytes } from '../agent/checkpoint-size.js';
 
 const { values: flags } = parseArgs({
-  options: { json: { type: 'string' }, messages: { type: 'string', default: '40' }, writes: { type: 'string', default: '15' } },
+  options: {
+    json: { type: 'string' },
+    messages: { type: 'string', default: '40' },
+    writes: { type: 'string', default: '15' },
+  },
 });
 
 /** What we promise, checked at the end (exit 1 when missed). */
@@ -87,7 +91,10 @@ await runMain(async () => {
         }),
       );
     }
-    slack = await startLocalWorkspace(connection, { port: slackPort, eventsUrls: workers.map((w) => `${w.url}/slack/events`) });
+    slack = await startLocalWorkspace(connection, {
+      port: slackPort,
+      eventsUrls: workers.map((w) => `${w.url}/slack/events`),
+    });
     const customers = CUSTOMERS.filter((c) => c.slack_user_id);
 
     // 1. Questions, one at a time: message → reply in thread.
@@ -106,18 +113,26 @@ await runMain(async () => {
     for (let i = 0; i < Number(flags.writes); i++) {
       const c = customers[i % customers.length]!;
       const t0 = performance.now();
-      const post = await slack.postAsUser(c.slack_user_id!, LOCAL_IDS.support, `Please change my phone number to 555-301-${String(1000 + i)}`);
+      const post = await slack.postAsUser(
+        c.slack_user_id!,
+        LOCAL_IDS.support,
+        `Please change my phone number to 555-301-${String(1000 + i)}`,
+      );
       const threadId = `slack:${LOCAL_IDS.support}:${post.ts}`;
       let approvalId: string | undefined;
       while (!approvalId || !cardOf(slack, approvalId)) {
-        approvalId ??= (await db.pool.query<{ id: string }>(`SELECT id FROM approvals WHERE thread_id = $1`, [threadId])).rows[0]?.id;
+        approvalId ??= (
+          await db.pool.query<{ id: string }>(`SELECT id FROM approvals WHERE thread_id = $1`, [threadId])
+        ).rows[0]?.id;
         await new Promise((res) => setTimeout(res, 5));
         if (performance.now() - t0 > 20_000) throw new Error('bench: no card');
       }
       cardMs.push(performance.now() - t0);
       const card = cardOf(slack, approvalId)!;
       const t1 = performance.now();
-      await slack.click(DEMO_MANAGERS[i % DEMO_MANAGERS.length]!.id, LOCAL_IDS.managers, card.ts, ACTIONS.approve, { value: approvalId });
+      await slack.click(DEMO_MANAGERS[i % DEMO_MANAGERS.length]!.id, LOCAL_IDS.managers, card.ts, ACTIONS.approve, {
+        value: approvalId,
+      });
       await waitFor(() => {
         const now = cardOf(slack!, approvalId);
         return now && !hasButtons(now) && /Done|executed/i.test(JSON.stringify(now.blocks));
@@ -128,7 +143,11 @@ await runMain(async () => {
     // 3. Throughput: 24 customers at once, round-robin over two workers.
     const burst = customers.slice(0, 24);
     const tb = performance.now();
-    const posts = await Promise.all(burst.map((c) => slack!.postAsUser(c.slack_user_id!, LOCAL_IDS.support, 'Do you bring your own cleaning supplies?')));
+    const posts = await Promise.all(
+      burst.map((c) =>
+        slack!.postAsUser(c.slack_user_id!, LOCAL_IDS.support, 'Do you bring your own cleaning supplies?'),
+      ),
+    );
     await waitFor(() => posts.every((p) => botReplies(slack!, p.ts).length > 0), 60_000);
     const burstSeconds = (performance.now() - tb) / 1000;
 
@@ -138,18 +157,33 @@ await runMain(async () => {
     const bytes = () => checkpointBytes(db.pool, threadId);
     const sizes: number[] = [];
     for (let i = 0; i < 30; i++) {
-      await agent.handleMessage({ threadId, customerId: 'cus_001', text: `Question ${i}: how much is a deep clean?`, source: 'api' });
+      await agent.handleMessage({
+        threadId,
+        customerId: 'cus_001',
+        text: `Question ${i}: how much is a deep clean?`,
+        source: 'api',
+      });
       sizes.push(await bytes());
     }
     const perTurn = Math.round((sizes[29]! - sizes[19]!) / 10);
 
     const acks = workers.map((w) => w.slack!.bot.ackStats());
     const results = {
-      ack_ms: { n: acks.reduce((a, s) => a + s.count, 0), p50: Math.round(Math.max(...acks.map((s) => s.p50))), p95: Math.round(Math.max(...acks.map((s) => s.p95))), max: Math.round(Math.max(...acks.map((s) => s.max))) },
+      ack_ms: {
+        n: acks.reduce((a, s) => a + s.count, 0),
+        p50: Math.round(Math.max(...acks.map((s) => s.p50))),
+        p95: Math.round(Math.max(...acks.map((s) => s.p95))),
+        max: Math.round(Math.max(...acks.map((s) => s.max))),
+      },
       message_to_reply_ms: summary(replyMs),
       message_to_card_ms: summary(cardMs),
       click_to_executed_ms: summary(executeMs),
-      throughput: { customers: burst.length, workers: workers.length, seconds: Math.round(burstSeconds * 100) / 100, messages_per_second: Math.round((burst.length / burstSeconds) * 10) / 10 },
+      throughput: {
+        customers: burst.length,
+        workers: workers.length,
+        seconds: Math.round(burstSeconds * 100) / 100,
+        messages_per_second: Math.round((burst.length / burstSeconds) * 10) / 10,
+      },
       checkpoint_bytes_per_turn: perTurn,
       checkpoint_bytes_after_30_turns: sizes[29],
       rss_mb: Math.round(process.memoryUsage().rss / 1e6),

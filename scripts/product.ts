@@ -85,7 +85,10 @@ export async function startProduct(opts: {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
       if (req.method === 'GET' && path === '/healthz') {
-        const dbOk = await db.pool.query('SELECT 1').then(() => true, () => false);
+        const dbOk = await db.pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        );
         // Without its tool server a worker can only fail chats: take it out of rotation too. The
         // reason (last_error) stays in the logs: this endpoint needs no key.
         const tools = agent.tools.health();
@@ -168,11 +171,27 @@ export async function startProduct(opts: {
  */
 async function startSlack(
   o: ProductSlackOptions,
-  p: { config: Config; logger: Logger; clock: Clock; db: Database; agent: AgentRuntime; delivery: DeliveryRelay; url: string },
+  p: {
+    config: Config;
+    logger: Logger;
+    clock: Clock;
+    db: Database;
+    agent: AgentRuntime;
+    delivery: DeliveryRelay;
+    url: string;
+  },
 ): Promise<ProductSlack> {
   // Connected before the bot starts, so no reply of an early event is "delivered" by being stored.
   const make = async (connection: SlackConnection) => {
-    const bot = await createSlackBot({ config: p.config, pool: p.db.pool, agent: p.agent.service, logger: p.logger, clock: p.clock, connection, cueDelayMs: o.cueDelayMs });
+    const bot = await createSlackBot({
+      config: p.config,
+      pool: p.db.pool,
+      agent: p.agent.service,
+      logger: p.logger,
+      clock: p.clock,
+      connection,
+      cueDelayMs: o.cueDelayMs,
+    });
     p.delivery.connect(bot.delivery);
     return bot;
   };
@@ -195,7 +214,10 @@ async function startSlack(
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError([
-      { variable: 'LOCAL_SLACK_PORT', message: `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); set another port, or 0 for a free one` },
+      {
+        variable: 'LOCAL_SLACK_PORT',
+        message: `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); set another port, or 0 for a free one`,
+      },
     ]);
   });
   try {

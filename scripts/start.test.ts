@@ -9,7 +9,11 @@ import { createEmptyDatabase, type TestDatabase } from '../core/testing/test-dat
 import { childEnv } from '../core/config.js';
 
 /** `npm start` as a user runs it: a separate process, configured only through its environment. */
-function start(env: Record<string, string>): { child: ChildProcess; ready: Promise<Record<string, any>>; stderr: () => string } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  ready: Promise<Record<string, any>>;
+  stderr: () => string;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: childEnv({ DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +35,9 @@ function start(env: Record<string, string>): { child: ChildProcess; ready: Promi
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+  new Promise<number | null>((r) =>
+    child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code)),
+  );
 
 const dirs: string[] = [];
 const dbs: TestDatabase[] = [];
@@ -64,7 +70,11 @@ describe('npm start', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ customer: 'cus_001', message: 'Please change my phone number to 555-201-4040' }),
     });
-    expect(await write.json()).toMatchObject({ status: 'pending_approval', fallback: true, approvals: [{ tool: 'update_customer' }] });
+    expect(await write.json()).toMatchObject({
+      status: 'pending_approval',
+      fallback: true,
+      approvals: [{ tool: 'update_customer' }],
+    });
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
     p.child.kill('SIGTERM');
     expect(await exited(p.child)).toBe(0);

@@ -17,13 +17,7 @@ export const DECIDED_STATUSES: readonly ApprovalStatus[] = ['approved', 'rejecte
 
 export class LedgerError extends Error {
   constructor(
-    readonly code:
-      | 'not_found'
-      | 'already_decided'
-      | 'expired'
-      | 'invalid_arguments'
-      | 'not_mutating'
-      | 'not_pending',
+    readonly code: 'not_found' | 'already_decided' | 'expired' | 'invalid_arguments' | 'not_mutating' | 'not_pending',
     message: string,
     readonly approval?: Approval,
     readonly issues?: { path: string; message: string }[],
@@ -52,7 +46,9 @@ export class Ledger {
     return store.getApproval(db, id);
   }
 
-  async list(filter: { status?: ApprovalStatus; threadId?: string; customerId?: string; limit?: number } = {}): Promise<Approval[]> {
+  async list(
+    filter: { status?: ApprovalStatus; threadId?: string; customerId?: string; limit?: number } = {},
+  ): Promise<Approval[]> {
     return store.listApprovals(this.pool, filter);
   }
 
@@ -71,7 +67,8 @@ export class Ledger {
   }): Promise<{ approval: Approval; created: boolean; superseded: Approval[] }> {
     if (!isMutating(p.tool)) throw new LedgerError('not_mutating', `${p.tool} is not a mutating tool`);
     const parsed = parseToolArgs(p.tool, p.rawArgs);
-    if (!parsed.ok) throw new LedgerError('invalid_arguments', `invalid arguments for ${p.tool}`, undefined, parsed.issues);
+    if (!parsed.ok)
+      throw new LedgerError('invalid_arguments', `invalid arguments for ${p.tool}`, undefined, parsed.issues);
     const now = this.clock.now();
     return withTransaction(this.pool, (tx) =>
       store.recordProposal(tx, {
@@ -109,7 +106,13 @@ export class Ledger {
     let hash: string | undefined;
     if (d.decision === 'approve' && d.args !== undefined) {
       const parsed = parseToolArgs(existing.tool, d.args);
-      if (!parsed.ok) throw new LedgerError('invalid_arguments', `The edited arguments are not valid for ${existing.tool}.`, existing, parsed.issues);
+      if (!parsed.ok)
+        throw new LedgerError(
+          'invalid_arguments',
+          `The edited arguments are not valid for ${existing.tool}.`,
+          existing,
+          parsed.issues,
+        );
       args = parsed.args;
       hash = parsed.hash;
     }
@@ -126,9 +129,17 @@ export class Ledger {
       if (row) return row;
       const current = (await this.get(d.approvalId, tx))!;
       if (current.status === 'pending' || current.status === 'expired') {
-        throw new LedgerError('expired', `Approval ${d.approvalId} expired at ${current.expires_at.toISOString()}.`, current);
+        throw new LedgerError(
+          'expired',
+          `Approval ${d.approvalId} expired at ${current.expires_at.toISOString()}.`,
+          current,
+        );
       }
-      throw new LedgerError('already_decided', `Approval ${d.approvalId} is already ${current.status}${current.approver ? ` (by ${current.approver})` : ''}.`, current);
+      throw new LedgerError(
+        'already_decided',
+        `Approval ${d.approvalId} is already ${current.status}${current.approver ? ` (by ${current.approver})` : ''}.`,
+        current,
+      );
     });
   }
 

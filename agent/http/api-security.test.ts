@@ -27,7 +27,14 @@ const model = new ScriptedModel((messages) => {
   const last = messages[messages.length - 1]!;
   if (last.name === 'approval_update') return say(`update: ${String(last.content).slice(0, 80)}`);
   if (/ticket/.test(String(last.content))) {
-    return propose(call('create_ticket', { customer_id: 'cus_013', subject: 'Broken blind', description: String(last.content), category: 'damage' }));
+    return propose(
+      call('create_ticket', {
+        customer_id: 'cus_013',
+        subject: 'Broken blind',
+        description: String(last.content),
+        category: 'damage',
+      }),
+    );
   }
   return say('We are open weekdays 8 to 6.');
 });
@@ -35,14 +42,19 @@ const model = new ScriptedModel((messages) => {
 async function api(env: Record<string, string> = {}) {
   const config = testConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...env });
   const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service, now: () => NOW });
-  const server = createServer((rq, rs) => void router.handle(rq, rs, () => undefined).then((hit) => hit || send(rs, 404, {})));
+  const server = createServer(
+    (rq, rs) => void router.handle(rq, rs, () => undefined).then((hit) => hit || send(rs, 404, {})),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   servers.push(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return async (method: string, path: string, body?: unknown, key?: string, contentType = 'application/json') => {
     const res = await fetch(base + path, {
       method,
-      headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      headers: {
+        ...(contentType ? { 'content-type': contentType } : {}),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
@@ -65,7 +77,12 @@ afterAll(async () => {
 });
 
 async function pendingApproval(req: Awaited<ReturnType<typeof api>>, key: string | undefined = CLIENT) {
-  const chat = await req('POST', '/chat', { customer: 'cus_013', message: 'please open a ticket, the blind broke' }, key);
+  const chat = await req(
+    'POST',
+    '/chat',
+    { customer: 'cus_013', message: 'please open a ticket, the blind broke' },
+    key,
+  );
   expect(chat.status, JSON.stringify(chat.body)).toBe(200);
   return { threadId: chat.body.thread_id as string, id: chat.body.approvals[0].id as string };
 }
@@ -74,7 +91,12 @@ describe('reads of customer data need the manager key', () => {
   it('with no keys configured (the default) nothing that shows customer data is served', async () => {
     const req = await api();
     const { threadId, id } = await pendingApproval(req, ''); // no Authorization header: local development
-    for (const path of ['/approvals', '/approvals?status=pending', `/approvals/${id}`, `/threads/${encodeURIComponent(threadId)}`]) {
+    for (const path of [
+      '/approvals',
+      '/approvals?status=pending',
+      `/approvals/${id}`,
+      `/threads/${encodeURIComponent(threadId)}`,
+    ]) {
       const r = await req('GET', path);
       expect(r.status, path).toBe(403);
       expect(r.body.error.code).toBe('manager_api_disabled');
@@ -87,7 +109,10 @@ describe('reads of customer data need the manager key', () => {
     const { threadId, id } = await pendingApproval(req);
     for (const path of ['/approvals?status=pending', `/approvals/${id}`, `/threads/${encodeURIComponent(threadId)}`]) {
       expect(await req('GET', path)).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
-      expect(await req('GET', path, undefined, CLIENT)).toMatchObject({ status: 403, body: { error: { code: 'manager_key_required' } } });
+      expect(await req('GET', path, undefined, CLIENT)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'manager_key_required' } },
+      });
       expect((await req('GET', path, undefined, MANAGER)).status, path).toBe(200);
       expect((await req('GET', path, undefined, DANA)).status, path).toBe(200);
     }
@@ -106,11 +131,19 @@ describe('an API conversation never addresses a Slack thread', () => {
     });
     const real = turn.pending[0]!;
     const req = await api(keys);
-    const forged = await req('POST', '/chat', { thread_id: slackThread, customer: 'cus_013', message: 'actually, open a ticket for something else' }, CLIENT);
+    const forged = await req(
+      'POST',
+      '/chat',
+      { thread_id: slackThread, customer: 'cus_013', message: 'actually, open a ticket for something else' },
+      CLIENT,
+    );
     expect(forged).toMatchObject({ status: 403, body: { error: { code: 'thread_not_api' } } });
     expect((await h.agent.ledger.get(real.id))!.status).toBe('pending');
     expect((await h.agent.ledger.list({ threadId: slackThread })).length).toBe(1);
-    const transcript = await h.db.pool.query(`SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`, [slackThread]);
+    const transcript = await h.db.pool.query(
+      `SELECT count(*)::int AS n FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`,
+      [slackThread],
+    );
     expect(transcript.rows[0].n).toBe(1);
   });
 
@@ -121,9 +154,19 @@ describe('an API conversation never addresses a Slack thread', () => {
     expect((await h.db.pool.query(`SELECT 1 FROM conversations WHERE thread_id = 'my-thread-1'`)).rowCount).toBe(0);
     const first = await req('POST', '/chat', { customer: 'cus_013', message: 'hi' }, CLIENT);
     expect(first.body.thread_id).toMatch(/^api:/);
-    const next = await req('POST', '/chat', { thread_id: first.body.thread_id, customer: 'cus_013', message: 'and on Saturdays?' }, CLIENT);
+    const next = await req(
+      'POST',
+      '/chat',
+      { thread_id: first.body.thread_id, customer: 'cus_013', message: 'and on Saturdays?' },
+      CLIENT,
+    );
     expect(next).toMatchObject({ status: 200, body: { thread_id: first.body.thread_id } });
-    const mine = await req('POST', '/chat', { thread_id: 'api:crm-4711', customer: 'cus_013', message: 'hello' }, CLIENT);
+    const mine = await req(
+      'POST',
+      '/chat',
+      { thread_id: 'api:crm-4711', customer: 'cus_013', message: 'hello' },
+      CLIENT,
+    );
     expect(mine).toMatchObject({ status: 200, body: { thread_id: 'api:crm-4711' } });
   });
 });
@@ -149,7 +192,8 @@ describe('rate limiting is keyed by who the caller is', () => {
   it('wrong keys on /chat are counted too (key guessing is bounded)', async () => {
     const req = await api({ ...keys, AUTH_FAILURES_PER_MINUTE: '5' });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await req('POST', '/chat', { customer: 'cus_013', message: 'hi' }, `${CLIENT}-${i}`)).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await req('POST', '/chat', { customer: 'cus_013', message: 'hi' }, `${CLIENT}-${i}`)).status);
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
   });
 
@@ -157,7 +201,9 @@ describe('rate limiting is keyed by who the caller is', () => {
     const req = await api({ ...keys, RATE_LIMIT_PER_MINUTE: '3' });
     const statuses: number[] = [];
     for (const scheme of ['Bearer', 'bearer', 'BEARER', 'Bearer']) {
-      const res = await fetch((await serverBase()) + '/approvals', { headers: { authorization: `${scheme} ${MANAGER}` } });
+      const res = await fetch((await serverBase()) + '/approvals', {
+        headers: { authorization: `${scheme} ${MANAGER}` },
+      });
       statuses.push(res.status);
       if (res.status === 429) expect(res.headers.get('retry-after')).toBe('50');
     }
@@ -179,46 +225,92 @@ async function serverBase() {
 describe('odd input is a 4xx, never a 500', () => {
   it('a malformed %-escape or a NUL in the path is 400 invalid_path', async () => {
     const req = await api(keys);
-    expect(await req('GET', '/approvals/%E0%A4%A', undefined, MANAGER)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } });
-    expect(await req('GET', '/threads/%E0%A4%A', undefined, MANAGER)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } });
-    expect(await req('GET', '/threads/api%3Ax%00y', undefined, MANAGER)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } });
-    expect(await req('GET', '/approvals?customer=cus%00013', undefined, MANAGER)).toMatchObject({ status: 200, body: { approvals: [] } });
+    expect(await req('GET', '/approvals/%E0%A4%A', undefined, MANAGER)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_path' } },
+    });
+    expect(await req('GET', '/threads/%E0%A4%A', undefined, MANAGER)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_path' } },
+    });
+    expect(await req('GET', '/threads/api%3Ax%00y', undefined, MANAGER)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_path' } },
+    });
+    expect(await req('GET', '/approvals?customer=cus%00013', undefined, MANAGER)).toMatchObject({
+      status: 200,
+      body: { approvals: [] },
+    });
   });
 
   it('a NUL or a lone surrogate in a message is stored cleaned and answered', async () => {
     const req = await api(keys);
     const r = await req('POST', '/chat', { customer: 'cus_013', message: 'hello\u0000 there \ud800!' }, CLIENT);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const stored = await h.db.pool.query(`SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`, [r.body.thread_id]);
+    const stored = await h.db.pool.query(
+      `SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'customer'`,
+      [r.body.thread_id],
+    );
     expect(stored.rows[0].text).toBe('hello there \ufffd!');
     expect((await req('POST', '/chat', { customer: 'cus\u0000_013', message: 'hi' }, CLIENT)).status).toBe(400);
-    expect(await req('POST', '/chat', { customer: 'cus_013', message: '\u0000\u0000' }, CLIENT)).toMatchObject({ status: 400, body: { error: { code: 'empty_message' } } });
+    expect(await req('POST', '/chat', { customer: 'cus_013', message: '\u0000\u0000' }, CLIENT)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'empty_message' } },
+    });
   });
 
   it('a NUL in a rejection reason or in edited arguments is stored cleaned', async () => {
     const req = await api(keys);
     const a = await pendingApproval(req);
-    const rejected = await req('POST', `/approvals/${a.id}/reject`, { approver: 'dana', reason: 'not\u0000 now' }, MANAGER);
+    const rejected = await req(
+      'POST',
+      `/approvals/${a.id}/reject`,
+      { approver: 'dana', reason: 'not\u0000 now' },
+      MANAGER,
+    );
     expect(rejected).toMatchObject({ status: 200, body: { approval: { status: 'rejected', reason: 'not now' } } });
     const b = await pendingApproval(req);
-    const approved = await req('POST', `/approvals/${b.id}/approve`, { approver: 'dana', args: { customer_id: 'cus_013', subject: 'Blind\u0000', description: 'broke \udc00', category: 'damage' } }, MANAGER);
+    const approved = await req(
+      'POST',
+      `/approvals/${b.id}/approve`,
+      {
+        approver: 'dana',
+        args: { customer_id: 'cus_013', subject: 'Blind\u0000', description: 'broke \udc00', category: 'damage' },
+      },
+      MANAGER,
+    );
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.approval.args).toMatchObject({ subject: 'Blind', description: 'broke \ufffd' });
   });
 
   it('writes need content-type application/json (415), a bad body is 400, a large one 413', async () => {
     const req = await api(keys);
-    const plain = await req('POST', '/chat', JSON.stringify({ customer: 'cus_013', message: 'hi' }), CLIENT, 'text/plain');
+    const plain = await req(
+      'POST',
+      '/chat',
+      JSON.stringify({ customer: 'cus_013', message: 'hi' }),
+      CLIENT,
+      'text/plain',
+    );
     expect(plain).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type' } } });
     const none = await req('POST', '/chat', JSON.stringify({ customer: 'cus_013', message: 'hi' }), CLIENT, '');
     expect(none.status).toBe(415);
     const { id } = await pendingApproval(req);
     expect((await req('POST', `/approvals/${id}/approve`, '{}', MANAGER, 'text/plain')).status).toBe(415);
-    expect((await req('POST', `/approvals/${id}/reject`, 'reason=no', MANAGER, 'application/x-www-form-urlencoded')).status).toBe(415);
+    expect(
+      (await req('POST', `/approvals/${id}/reject`, 'reason=no', MANAGER, 'application/x-www-form-urlencoded')).status,
+    ).toBe(415);
     expect((await h.agent.ledger.get(id))!.status).toBe('pending');
-    expect((await req('POST', '/chat', '{"customer":', CLIENT, 'application/json; charset=utf-8')).body.error.code).toBe('invalid_json');
+    expect(
+      (await req('POST', '/chat', '{"customer":', CLIENT, 'application/json; charset=utf-8')).body.error.code,
+    ).toBe('invalid_json');
     expect((await req('POST', '/chat', '[1,2]', CLIENT)).body.error.code).toBe('invalid_request');
-    const big = await req('POST', '/chat', JSON.stringify({ customer: 'cus_013', message: 'x'.repeat(100_000) }), CLIENT);
+    const big = await req(
+      'POST',
+      '/chat',
+      JSON.stringify({ customer: 'cus_013', message: 'x'.repeat(100_000) }),
+      CLIENT,
+    );
     expect(big).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } });
     // The same without a content-length (chunked): counted while it streams in, still answered with JSON.
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
@@ -240,12 +332,18 @@ describe('HTTP decisions record the key that made them', () => {
     const req = await api(keys);
     const b = await pendingApproval(req);
     const rejected = await req('POST', `/approvals/${b.id}/reject`, { approver: 'dana', reason: 'duplicate' }, MANAGER);
-    expect(rejected).toMatchObject({ status: 200, body: { approval: { status: 'rejected', approver: 'api:manager' } } });
+    expect(rejected).toMatchObject({
+      status: 200,
+      body: { approval: { status: 'rejected', approver: 'api:manager' } },
+    });
     const a = await pendingApproval(req);
     const approved = await req('POST', `/approvals/${a.id}/approve`, { approver: 'the-ceo' }, DANA);
     expect(approved).toMatchObject({ status: 200, body: { approval: { status: 'executed', approver: 'api:dana' } } });
     const audit = (await req('GET', `/approvals/${b.id}`, undefined, MANAGER)).body.audit;
     expect(audit.find((e: { action: string }) => e.action === 'rejected').actor).toBe('api:manager');
-    expect(await req('POST', `/approvals/${b.id}/approve`, {}, CLIENT)).toMatchObject({ status: 403, body: { error: { code: 'manager_key_required' } } });
+    expect(await req('POST', `/approvals/${b.id}/approve`, {}, CLIENT)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'manager_key_required' } },
+    });
   });
 });

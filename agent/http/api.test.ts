@@ -18,7 +18,14 @@ const model = new ScriptedModel((messages) => {
   const last = messages[messages.length - 1]!;
   if (last.name === 'approval_update') return say(`update: ${String(last.content).slice(0, 80)}`);
   if (/ticket/.test(String(last.content))) {
-    return propose(call('create_ticket', { customer_id: 'cus_013', subject: 'Broken blind', description: String(last.content), category: 'damage' }));
+    return propose(
+      call('create_ticket', {
+        customer_id: 'cus_013',
+        subject: 'Broken blind',
+        description: String(last.content),
+        category: 'damage',
+      }),
+    );
   }
   return say('We are open weekdays 8 to 6.');
 });
@@ -34,9 +41,16 @@ async function req(method: string, path: string, body?: unknown, key?: string) {
 
 beforeAll(async () => {
   h = await startHarness({ model });
-  const config = testConfig({ MANAGER_API_KEY: MANAGER, MANAGER_API_KEYS: `dana:${DANA}`, API_KEY: CUSTOMER_KEY, RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = testConfig({
+    MANAGER_API_KEY: MANAGER,
+    MANAGER_API_KEYS: `dana:${DANA}`,
+    API_KEY: CUSTOMER_KEY,
+    RATE_LIMIT_PER_MINUTE: '1000',
+  });
   const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service });
-  server = createServer((rq, rs) => void router.handle(rq, rs, () => undefined).then((hit) => hit || send(rs, 404, {})));
+  server = createServer(
+    (rq, rs) => void router.handle(rq, rs, () => undefined).then((hit) => hit || send(rs, 404, {})),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -48,8 +62,14 @@ afterAll(async () => {
 
 describe('HTTP API', () => {
   it('chats, lists, shows and decides an approval; only the manager key may decide', async () => {
-    const customer = (await h.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_013'`)).rows[0].email as string;
-    const chat = await req('POST', '/chat', { customer, message: 'please open a ticket, the blind broke' }, CUSTOMER_KEY);
+    const customer = (await h.db.pool.query(`SELECT email FROM customers WHERE id = 'cus_013'`)).rows[0]
+      .email as string;
+    const chat = await req(
+      'POST',
+      '/chat',
+      { customer, message: 'please open a ticket, the blind broke' },
+      CUSTOMER_KEY,
+    );
     expect(chat.status, JSON.stringify(chat.body)).toBe(200);
     expect(chat.body).toMatchObject({ status: 'pending_approval', approvals: [{ tool: 'create_ticket' }] });
     const id = chat.body.approvals[0].id as string;
@@ -78,10 +98,20 @@ describe('HTTP API', () => {
   it('answers bad input with clear JSON errors and changes nothing', async () => {
     expect((await req('POST', '/chat', { customer: 'cus_013', message: 'hi' })).status).toBe(401);
     expect((await req('POST', '/chat', '{not json', CUSTOMER_KEY)).body.error.code).toBe('invalid_json');
-    expect((await req('POST', '/chat', { customer: 'cus_013' }, CUSTOMER_KEY)).body.error).toMatchObject({ code: 'invalid_request', details: { issues: [{ path: 'message' }] } });
-    expect((await req('POST', '/chat', { customer: 'nobody@example.com', message: 'hi' }, CUSTOMER_KEY)).status).toBe(404);
-    expect((await req('POST', '/chat', { customer: 'cus_013', message: 'x'.repeat(4001) }, CUSTOMER_KEY)).body.error.code).toBe('message_too_long');
-    expect((await req('POST', '/approvals/00000000-0000-4000-8000-000000000000/approve', { approver: 'dana' }, MANAGER)).status).toBe(404);
+    expect((await req('POST', '/chat', { customer: 'cus_013' }, CUSTOMER_KEY)).body.error).toMatchObject({
+      code: 'invalid_request',
+      details: { issues: [{ path: 'message' }] },
+    });
+    expect((await req('POST', '/chat', { customer: 'nobody@example.com', message: 'hi' }, CUSTOMER_KEY)).status).toBe(
+      404,
+    );
+    expect(
+      (await req('POST', '/chat', { customer: 'cus_013', message: 'x'.repeat(4001) }, CUSTOMER_KEY)).body.error.code,
+    ).toBe('message_too_long');
+    expect(
+      (await req('POST', '/approvals/00000000-0000-4000-8000-000000000000/approve', { approver: 'dana' }, MANAGER))
+        .status,
+    ).toBe(404);
     expect((await req('POST', '/approvals/not-a-uuid/approve', { approver: 'dana' }, MANAGER)).status).toBe(404);
     expect((await req('GET', '/approvals?status=bogus', undefined, MANAGER)).status).toBe(400);
     expect((await req('DELETE', '/chat', undefined, CUSTOMER_KEY)).status).toBe(405);
@@ -99,12 +129,18 @@ describe('HTTP API', () => {
   it('rate limits each caller across workers (counted in Postgres)', async () => {
     // Its own named key, so its bucket is not the one the other tests filled; a pinned limiter clock, so it never straddles a window.
     const config = testConfig({ MANAGER_API_KEYS: 'limiter:limiter-test-key', RATE_LIMIT_PER_MINUTE: '3' });
-    const router = createApiRouter({ config, pool: h.db.pool, agent: h.agent.service, now: () => Date.parse('2030-01-07T15:00:10Z') });
+    const router = createApiRouter({
+      config,
+      pool: h.db.pool,
+      agent: h.agent.service,
+      now: () => Date.parse('2030-01-07T15:00:10Z'),
+    });
     const s = createServer((rq, rs) => void router.handle(rq, rs, () => undefined));
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(s.address() as AddressInfo).port}/approvals`;
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await fetch(url, { headers: { authorization: 'Bearer limiter-test-key' } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await fetch(url, { headers: { authorization: 'Bearer limiter-test-key' } })).status);
     await new Promise((r) => s.close(r));
     expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.slice(0, 2)).toEqual([200, 200]);

@@ -18,14 +18,28 @@ const API_THREAD_PREFIX = 'api:';
 // User text is made storable (NUL dropped, lone surrogates replaced) before it can reach Postgres.
 const text = (max: number) => z.string().transform(storableText).pipe(z.string().trim().min(1).max(max));
 const ChatBody = z.object({
-  thread_id: z.string().trim().min(1).max(200).regex(/^[\w:.-]+$/, 'letters, digits and _ : . - only').optional(),
+  thread_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w:.-]+$/, 'letters, digits and _ : . - only')
+    .optional(),
   // An identifier is refused rather than cleaned: dropping a NUL could turn it into someone else's.
-  customer: z.string().trim().min(1).max(254).regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters'),
+  customer: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters'),
   message: z.string().min(1).transform(storableText),
 });
 // `approver` is accepted for old clients and only logged: the recorded approver is the key's identity.
 const approverNote = z.string().max(100).optional();
-const ApproveBody = z.object({ approver: approverNote, args: z.record(z.string(), z.unknown()).transform(storableJson).optional() });
+const ApproveBody = z.object({
+  approver: approverNote,
+  args: z.record(z.string(), z.unknown()).transform(storableJson).optional(),
+});
 const RejectBody = z.object({ approver: approverNote, reason: text(2000) });
 const ApprovalStatus = z.enum(APPROVAL_STATUSES);
 
@@ -40,9 +54,15 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 const rateLimited = (limit: RateDecision) =>
-  new HttpError(429, 'rate_limited', `Too many requests; try again in ${limit.retryAfterSeconds} s.`, { retry_after_seconds: limit.retryAfterSeconds }, {
-    'retry-after': String(limit.retryAfterSeconds),
-  });
+  new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests; try again in ${limit.retryAfterSeconds} s.`,
+    { retry_after_seconds: limit.retryAfterSeconds },
+    {
+      'retry-after': String(limit.retryAfterSeconds),
+    },
+  );
 
 export function approvalView(a: Approval) {
   return {
@@ -80,7 +100,13 @@ const turnView = (t: TurnResult) => ({
  * it is open, which the product allows on a loopback bind only). Per-caller rate limits are
  * counted in Postgres; wrong keys are counted per client address in a stricter bucket.
  */
-export function createApiRouter(deps: { config: Config; pool: Pool; agent: AgentService; logger?: Logger; now?: () => number }): Router {
+export function createApiRouter(deps: {
+  config: Config;
+  pool: Pool;
+  agent: AgentService;
+  logger?: Logger;
+  now?: () => number;
+}): Router {
   const { config, pool, agent, logger } = deps;
   const keys = new ApiKeys(config);
   const limiter = new RateLimiter(pool, config.RATE_LIMIT_PER_MINUTE, deps.now);
@@ -96,7 +122,8 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       if (!identity) {
         const f = await failures.hit(failed);
         // One warning when an address runs out of budget, not one per guess.
-        if (f.allowed && f.remaining === 0) logger?.warn({ address }, 'http api: wrong-key budget used up; this address gets 429 until the window ends');
+        if (f.allowed && f.remaining === 0)
+          logger?.warn({ address }, 'http api: wrong-key budget used up; this address gets 429 until the window ends');
         else logger?.debug({ address, failures_left: f.remaining }, 'http api: wrong key');
         if (!f.allowed) throw rateLimited(f);
         throw new HttpError(401, 'invalid_key', 'That key is not valid.');
@@ -124,28 +151,48 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
   };
 
   const managerApiDisabled = () =>
-    new HttpError(403, 'manager_api_disabled', 'Decisions and customer data over HTTP are off: set MANAGER_API_KEY or MANAGER_API_KEYS.');
+    new HttpError(
+      403,
+      'manager_api_disabled',
+      'Decisions and customer data over HTTP are off: set MANAGER_API_KEY or MANAGER_API_KEYS.',
+    );
 
   /** A client may name a thread, but only one of the API's own: never a Slack (or eval) conversation. */
   const apiThread = async (requested: string | undefined): Promise<string> => {
     if (requested === undefined) return `${API_THREAD_PREFIX}${randomUUID()}`;
     const notApi = () =>
-      new HttpError(403, 'thread_not_api', `An API conversation's thread_id starts with "${API_THREAD_PREFIX}" and belongs to the API; this one does not.`);
+      new HttpError(
+        403,
+        'thread_not_api',
+        `An API conversation's thread_id starts with "${API_THREAD_PREFIX}" and belongs to the API; this one does not.`,
+      );
     if (!requested.startsWith(API_THREAD_PREFIX)) throw notApi();
-    const r = await pool.query<{ source: string }>(`SELECT source FROM conversations WHERE thread_id = $1`, [requested]);
+    const r = await pool.query<{ source: string }>(`SELECT source FROM conversations WHERE thread_id = $1`, [
+      requested,
+    ]);
     if (r.rows[0] && r.rows[0].source !== 'api') throw notApi();
     return requested;
   };
 
   const resolveCustomer = async (ref: string): Promise<string> => {
-    const r = await pool.query<{ id: string }>(`SELECT id FROM customers WHERE id = $1 OR lower(email) = lower($1)`, [ref]);
-    if (!r.rows[0]) throw new HttpError(404, 'unknown_customer', `No customer with id or email ${JSON.stringify(ref)}.`);
+    const r = await pool.query<{ id: string }>(`SELECT id FROM customers WHERE id = $1 OR lower(email) = lower($1)`, [
+      ref,
+    ]);
+    if (!r.rows[0])
+      throw new HttpError(404, 'unknown_customer', `No customer with id or email ${JSON.stringify(ref)}.`);
     return r.rows[0].id;
   };
 
   const decisionError = (err: unknown): never => {
     if (err instanceof LedgerError) {
-      const status = { not_found: 404, already_decided: 409, expired: 410, invalid_arguments: 422, not_mutating: 400, not_pending: 409 }[err.code];
+      const status = {
+        not_found: 404,
+        already_decided: 409,
+        expired: 410,
+        invalid_arguments: 422,
+        not_mutating: 400,
+        not_pending: 409,
+      }[err.code];
       throw new HttpError(status, err.code, err.message, {
         ...(err.approval ? { approval: approvalView(err.approval) } : {}),
         ...(err.issues ? { issues: err.issues } : {}),
@@ -156,12 +203,30 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
 
   const agentError = (err: unknown): never => {
     if (err instanceof AgentError) {
-      const status = ({ message_too_long: 413, unknown_customer: 404, empty_message: 400, overloaded: 503 } as Record<string, number>)[err.code] ?? 409;
-      throw new HttpError(status, err.code, err.message, undefined, err.code === 'overloaded' ? { 'retry-after': '5' } : undefined);
+      const status =
+        (
+          { message_too_long: 413, unknown_customer: 404, empty_message: 400, overloaded: 503 } as Record<
+            string,
+            number
+          >
+        )[err.code] ?? 409;
+      throw new HttpError(
+        status,
+        err.code,
+        err.message,
+        undefined,
+        err.code === 'overloaded' ? { 'retry-after': '5' } : undefined,
+      );
     }
     if ((err as { code?: unknown })?.code === 'tool_server_unavailable') {
       // The worker's tool server is restarting: the turn stopped at a tool call; the caller may retry.
-      throw new HttpError(503, 'tool_server_unavailable', 'The tool server is restarting; please send the message again in a few seconds.', undefined, { 'retry-after': '5' });
+      throw new HttpError(
+        503,
+        'tool_server_unavailable',
+        'The tool server is restarting; please send the message again in a few seconds.',
+        undefined,
+        { 'retry-after': '5' },
+      );
     }
     throw err;
   };
@@ -184,7 +249,9 @@ export function createApiRouter(deps: { config: Config; pool: Pool; agent: Agent
       const threadId = await apiThread(b.thread_id);
       const customerId = await resolveCustomer(b.customer);
       // The response carries the replies: an API conversation's are delivered by being stored.
-      const turn = await agent.handleMessage({ threadId, customerId, text: b.message, source: 'api' }).catch(agentError);
+      const turn = await agent
+        .handleMessage({ threadId, customerId, text: b.message, source: 'api' })
+        .catch(agentError);
       return { body: turnView(turn) };
     })
     .on('GET', '/approvals', async ({ req, query }) => {

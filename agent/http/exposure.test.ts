@@ -29,15 +29,27 @@ describe('a bind beyond this machine needs API_KEY', () => {
     const dup = apiConfigProblems(testConfig({ MANAGER_API_KEY: 'same-key-123', API_KEY: 'same-key-123' }));
     expect(dup).toMatchObject([{ variable: 'MANAGER_API_KEYS' }]);
     expect(JSON.stringify(dup)).not.toContain('same-key-123');
-    expect(apiConfigProblems(testConfig({ MANAGER_API_KEYS: 'dana:k1,dana:k2' }))).toMatchObject([{ variable: 'MANAGER_API_KEYS' }]);
-    expect(apiConfigProblems(testConfig({ MANAGER_API_KEYS: 'manager:k1' }))).toMatchObject([{ variable: 'MANAGER_API_KEYS' }]);
-    expect(apiConfigProblems(testConfig({ MANAGER_API_KEY: 'm-key', MANAGER_API_KEYS: 'dana:d-key,owen:o-key', API_KEY: 'c-key' }))).toEqual([]);
+    expect(apiConfigProblems(testConfig({ MANAGER_API_KEYS: 'dana:k1,dana:k2' }))).toMatchObject([
+      { variable: 'MANAGER_API_KEYS' },
+    ]);
+    expect(apiConfigProblems(testConfig({ MANAGER_API_KEYS: 'manager:k1' }))).toMatchObject([
+      { variable: 'MANAGER_API_KEYS' },
+    ]);
+    expect(
+      apiConfigProblems(
+        testConfig({ MANAGER_API_KEY: 'm-key', MANAGER_API_KEYS: 'dana:d-key,owen:o-key', API_KEY: 'c-key' }),
+      ),
+    ).toEqual([]);
     expect(() => testConfig({ MANAGER_API_KEYS: 'no-colon-here' })).toThrow(/MANAGER_API_KEYS: each entry/);
   });
 
   it('a shared tool server (MCP_URL) without the agent key is refused at start, not on the first customer', () => {
-    expect(apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp' }))).toMatchObject([{ variable: 'MCP_API_KEY' }]);
-    expect(apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp', MCP_API_KEY: 'a'.repeat(32) }))).toEqual([]);
+    expect(apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp' }))).toMatchObject([
+      { variable: 'MCP_API_KEY' },
+    ]);
+    expect(
+      apiConfigProblems(testConfig({ MCP_URL: 'http://127.0.0.1:3001/mcp', MCP_API_KEY: 'a'.repeat(32) })),
+    ).toEqual([]);
   });
 
   it('npm start on 0.0.0.0 without API_KEY refuses with one clear message (exit 2), before touching the database', async () => {
@@ -46,7 +58,15 @@ describe('a bind beyond this machine needs API_KEY', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'support-agent-exposure-'));
     dirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      env: childEnv({ DATABASE_URL: db.url, DATA_DIR: dataDir, HOST: '0.0.0.0', PORT: String(await freePort()), LOCAL_SLACK_PORT: '0', API_KEY: '', LOG_LEVEL: 'info' }),
+      env: childEnv({
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        HOST: '0.0.0.0',
+        PORT: String(await freePort()),
+        LOCAL_SLACK_PORT: '0',
+        API_KEY: '',
+        LOG_LEVEL: 'info',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -62,7 +82,9 @@ describe('a bind beyond this machine needs API_KEY', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/API_KEY: /);
     expect(err).not.toMatch(/at .*\.ts:\d+/);
-    const tables = await db.pool.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`);
+    const tables = await db.pool.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
     expect(tables.rows[0].n).toBe(0);
   }, 60_000);
 });

@@ -29,7 +29,9 @@ export class RateLimiter {
     const count = r.rows[0]!.count;
     // Old windows are dead weight; clear them now and then.
     if (count === 1 && Math.random() < 0.05) {
-      void this.pool.query(`DELETE FROM rate_limits WHERE window_start < $1`, [new Date(now - 3_600_000)]).catch(() => undefined);
+      void this.pool
+        .query(`DELETE FROM rate_limits WHERE window_start < $1`, [new Date(now - 3_600_000)])
+        .catch(() => undefined);
     }
     return this.decision(count <= this.perMinute, count, now);
   }
@@ -37,7 +39,10 @@ export class RateLimiter {
   /** Whether `key` still has budget in this window, without spending any. */
   async peek(key: string): Promise<RateDecision> {
     const now = this.now();
-    const r = await this.pool.query<{ count: number }>(`SELECT count FROM rate_limits WHERE key = $1 AND window_start = $2`, [key.slice(0, 200), windowOf(now)]);
+    const r = await this.pool.query<{ count: number }>(
+      `SELECT count FROM rate_limits WHERE key = $1 AND window_start = $2`,
+      [key.slice(0, 200), windowOf(now)],
+    );
     const count = r.rows[0]?.count ?? 0;
     return this.decision(count < this.perMinute, count, now);
   }

@@ -24,7 +24,10 @@ type Handler = (ctx: RouteContext) => Promise<{ status?: number; body: unknown }
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => new HttpError(413, 'payload_too_large', `Request bodies can be at most ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' });
+const tooLarge = () =>
+  new HttpError(413, 'payload_too_large', `Request bodies can be at most ${MAX_BODY_BYTES} bytes.`, undefined, {
+    connection: 'close',
+  });
 
 /**
  * The request body as JSON. Only `application/json` is read: a browser can send text/plain or a
@@ -59,7 +62,8 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-const invalidPath = () => new HttpError(400, 'invalid_path', 'The path is not valid (a malformed %-escape or a control character).');
+const invalidPath = () =>
+  new HttpError(400, 'invalid_path', 'The path is not valid (a malformed %-escape or a control character).');
 
 function decodeParam(raw: string): string {
   let value: string;
@@ -79,9 +83,7 @@ export class Router {
 
   on(method: string, path: string, handler: Handler): this {
     const keys: string[] = [];
-    const pattern = new RegExp(
-      '^' + path.replace(/:([a-z_]+)/gi, (_, k: string) => (keys.push(k), '([^/]+)')) + '/?$',
-    );
+    const pattern = new RegExp('^' + path.replace(/:([a-z_]+)/gi, (_, k: string) => (keys.push(k), '([^/]+)')) + '/?$');
     this.routes.push({ method, pattern, keys, handler });
     return this;
   }
@@ -106,10 +108,17 @@ export class Router {
       send(res, out.status ?? 200, out.body);
     } catch (err) {
       if (err instanceof HttpError) {
-        send(res, err.status, { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } }, err.headers);
+        send(
+          res,
+          err.status,
+          { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
+          err.headers,
+        );
       } else {
         onError(err);
-        send(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side; nothing was changed.' } });
+        send(res, 500, {
+          error: { code: 'internal', message: 'Something went wrong on our side; nothing was changed.' },
+        });
       }
     }
     return true;
@@ -118,6 +127,10 @@ export class Router {
 
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiSchemaProblems } from './model-schema.js';
 import { MUTATING_TOOLS, TOOLS } from '../../schema/tools/catalog.js';
-import { startFakeGemini, validateRequest, type FakeGemini, type GenerateContentRequest } from '../testing/fake-gemini.js';
+import {
+  startFakeGemini,
+  validateRequest,
+  type FakeGemini,
+  type GenerateContentRequest,
+} from '../testing/fake-gemini.js';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createGeminiModel } from './gemini.js';
 
@@ -9,19 +14,40 @@ let fake: FakeGemini;
 let h: Harness;
 
 const lastUserText = (req: GenerateContentRequest) =>
-  req.contents.filter((c) => c.role === 'user').flatMap((c) => c.parts.map((p) => p.text ?? '')).pop() ?? '';
+  req.contents
+    .filter((c) => c.role === 'user')
+    .flatMap((c) => c.parts.map((p) => p.text ?? ''))
+    .pop() ?? '';
 
 beforeAll(async () => {
   fake = await startFakeGemini((req) => {
     const text = lastUserText(req);
-    if (text.startsWith('[approval update')) return [{ text: `Done: ${/"id":"(TKT-\d+)"/.exec(text)?.[1] ?? 'unknown'}` }];
+    if (text.startsWith('[approval update'))
+      return [{ text: `Done: ${/"id":"(TKT-\d+)"/.exec(text)?.[1] ?? 'unknown'}` }];
     if (/leak/.test(text)) {
-      return [{ functionCall: { name: 'create_ticket', args: { customer_id: 'cus_001', subject: 'Kitchen faucet leaking', description: text, priority: 'high', category: 'technical' } } }];
+      return [
+        {
+          functionCall: {
+            name: 'create_ticket',
+            args: {
+              customer_id: 'cus_001',
+              subject: 'Kitchen faucet leaking',
+              description: text,
+              priority: 'high',
+              category: 'technical',
+            },
+          },
+        },
+      ];
     }
     return [{ text: 'We are open Monday to Friday, 8 a.m. to 6 p.m.' }];
   });
   h = await startHarness({
-    model: createGeminiModel({ GOOGLE_API_KEY: 'test-key', GEMINI_MODEL: 'gemini-2.5-flash', GEMINI_BASE_URL: fake.url }),
+    model: createGeminiModel({
+      GOOGLE_API_KEY: 'test-key',
+      GEMINI_MODEL: 'gemini-2.5-flash',
+      GEMINI_BASE_URL: fake.url,
+    }),
   });
 });
 
@@ -33,7 +59,12 @@ afterAll(async () => {
 
 describe('Gemini through @langchain/google-genai against a local generateContent endpoint', () => {
   it('sends all six function declarations inside the accepted schema subset, with the system prompt', async () => {
-    const t = await h.agent.service.handleMessage({ threadId: 'gemini:1', customerId: 'cus_001', text: 'What are your hours?', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: 'gemini:1',
+      customerId: 'cus_001',
+      text: 'What are your hours?',
+      source: 'api',
+    });
     expect(t.status).toBe('answered');
     expect(t.reply).toMatch(/Monday to Friday/);
     expect(t.fallback).toBe(false);
@@ -42,16 +73,29 @@ describe('Gemini through @langchain/google-genai against a local generateContent
     expect(req.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
     const names = req.body.tools!.flatMap((t) => t.functionDeclarations!.map((f) => f.name));
     expect(names.sort()).toEqual(TOOLS.map((t) => t.name).sort());
-    for (const fd of req.body.tools!.flatMap((t) => t.functionDeclarations!)) expect(geminiSchemaProblems(fd.parameters ?? {})).toEqual([]);
+    for (const fd of req.body.tools!.flatMap((t) => t.functionDeclarations!))
+      expect(geminiSchemaProblems(fd.parameters ?? {})).toEqual([]);
     expect(JSON.stringify(req.body.systemInstruction)).toMatch(/Brightwell Home Services/);
   });
 
   it('routes a functionCall for a mutating tool through the gate, then executes it once approved', async () => {
-    const t = await h.agent.service.handleMessage({ threadId: 'gemini:2', customerId: 'cus_001', text: 'My kitchen faucet has a leak again', source: 'api' });
+    const t = await h.agent.service.handleMessage({
+      threadId: 'gemini:2',
+      customerId: 'cus_001',
+      text: 'My kitchen faucet has a leak again',
+      source: 'api',
+    });
     expect(t.status).toBe('pending_approval');
     expect(MUTATING_TOOLS.has(t.pending[0]!.tool)).toBe(true);
-    expect((await h.db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [t.pending[0]!.id])).rows[0].n).toBe(0);
-    const out = await h.agent.service.decide({ approvalId: t.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' });
+    expect(
+      (await h.db.pool.query(`SELECT count(*)::int AS n FROM tickets WHERE approval_id = $1`, [t.pending[0]!.id]))
+        .rows[0].n,
+    ).toBe(0);
+    const out = await h.agent.service.decide({
+      approvalId: t.pending[0]!.id,
+      approver: 'slack:U01MGR0001',
+      decision: 'approve',
+    });
     expect(out.approval.status).toBe('executed');
     expect(out.turn?.reply).toMatch(/^Done: TKT-\d+/);
     // The follow-up request was well-formed for Gemini: the function response answers its call.
@@ -63,7 +107,19 @@ describe('Gemini through @langchain/google-genai against a local generateContent
   it('the fake rejects what Gemini rejects, so the checks above can fail', () => {
     const bad: GenerateContentRequest = {
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
-      tools: [{ functionDeclarations: [{ name: 'x', parameters: { type: 'object', properties: { e: { type: 'string', format: 'email' }, n: { type: 'number', exclusiveMinimum: 0 } } } }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: 'x',
+              parameters: {
+                type: 'object',
+                properties: { e: { type: 'string', format: 'email' }, n: { type: 'number', exclusiveMinimum: 0 } },
+              },
+            },
+          ],
+        },
+      ],
     };
     expect(validateRequest(bad).length).toBeGreaterThanOrEqual(2);
   });

@@ -11,8 +11,16 @@ describe('toModelSchema', () => {
       additionalProperties: false,
       properties: {
         additionalProperties: { type: 'string', description: 'a property that happens to have this name' },
-        nested: { type: 'object', additionalProperties: false, properties: { a: { type: 'integer', minimum: 1 } }, required: ['a'] },
-        list: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { b: { type: 'string' } } } },
+        nested: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { a: { type: 'integer', minimum: 1 } },
+          required: ['a'],
+        },
+        list: {
+          type: 'array',
+          items: { type: 'object', additionalProperties: false, properties: { b: { type: 'string' } } },
+        },
       },
       required: ['nested'],
     };
@@ -31,9 +39,14 @@ describe('toModelSchema', () => {
   });
 
   it('turns a nullable anyOf into nullable and a string const into an enum', () => {
-    const schema = z.toJSONSchema(z.object({ reason: z.string().nullable(), kind: z.literal('withdraw') }), { target: 'draft-7' });
+    const schema = z.toJSONSchema(z.object({ reason: z.string().nullable(), kind: z.literal('withdraw') }), {
+      target: 'draft-7',
+    });
     const out = toModelSchema(schema as Record<string, unknown>);
-    expect(out.properties).toEqual({ reason: { type: 'string', nullable: true }, kind: { type: 'string', enum: ['withdraw'] } });
+    expect(out.properties).toEqual({
+      reason: { type: 'string', nullable: true },
+      kind: { type: 'string', enum: ['withdraw'] },
+    });
     expect(geminiSchemaProblems(out)).toEqual([]);
   });
 });
@@ -42,7 +55,10 @@ describe('geminiSchemaProblems', () => {
   it('accepts every registry input schema as the SDK publishes it', () => {
     for (const t of TOOLS) {
       const published = z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-      expect({ tool: t.name, problems: geminiSchemaProblems(toModelSchema(published)) }).toEqual({ tool: t.name, problems: [] });
+      expect({ tool: t.name, problems: geminiSchemaProblems(toModelSchema(published)) }).toEqual({
+        tool: t.name,
+        problems: [],
+      });
     }
   });
 
@@ -89,7 +105,10 @@ describe('geminiSchemaProblems', () => {
     expect(
       geminiSchemaProblems({
         type: 'OBJECT',
-        properties: { when: { type: 'STRING', format: 'date-time', nullable: true }, kind: { type: 'STRING', format: 'enum', enum: ['a', 'b'] } },
+        properties: {
+          when: { type: 'STRING', format: 'date-time', nullable: true },
+          kind: { type: 'STRING', format: 'enum', enum: ['a', 'b'] },
+        },
         propertyOrdering: ['when', 'kind'],
       }),
     ).toEqual([]);

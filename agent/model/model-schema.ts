@@ -123,14 +123,17 @@ export function geminiSchemaProblems(schema: unknown, path = ''): string[] {
       case 'enum':
         if (!Array.isArray(value) || value.length === 0) at(p, 'enum must be a non-empty array');
         else if (value.some((v) => typeof v !== 'string')) at(p, 'enum values must be strings');
-        else if (typeof schema.type === 'string' && schema.type.toLowerCase() !== 'string') at(p, 'enum is only allowed on strings');
+        else if (typeof schema.type === 'string' && schema.type.toLowerCase() !== 'string')
+          at(p, 'enum is only allowed on strings');
         break;
       case 'format':
-        if (typeof value !== 'string' || !FORMATS.has(value)) at(p, `format ${JSON.stringify(value)} is not supported (only date-time or enum)`);
+        if (typeof value !== 'string' || !FORMATS.has(value))
+          at(p, `format ${JSON.stringify(value)} is not supported (only date-time or enum)`);
         break;
       case 'pattern':
         if (typeof value !== 'string') at(p, 'pattern must be a string');
-        else if (value.length > MAX_PATTERN_LENGTH) at(p, `pattern is ${value.length} characters; at most ${MAX_PATTERN_LENGTH}`);
+        else if (value.length > MAX_PATTERN_LENGTH)
+          at(p, `pattern is ${value.length} characters; at most ${MAX_PATTERN_LENGTH}`);
         break;
       case 'minimum':
       case 'maximum':
@@ -147,7 +150,8 @@ export function geminiSchemaProblems(schema: unknown, path = ''): string[] {
         break;
       case 'properties':
         if (!isObject(value)) at(p, 'properties must be an object');
-        else for (const [name, sub] of Object.entries(value)) problems.push(...geminiSchemaProblems(sub, `${p}.${name}`));
+        else
+          for (const [name, sub] of Object.entries(value)) problems.push(...geminiSchemaProblems(sub, `${p}.${name}`));
         break;
       case 'required': {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
@@ -155,11 +159,13 @@ export function geminiSchemaProblems(schema: unknown, path = ''): string[] {
           break;
         }
         const props = isObject(schema.properties) ? schema.properties : {};
-        for (const name of value as string[]) if (!(name in props)) at(p, `required property "${name}" is not in properties`);
+        for (const name of value as string[])
+          if (!(name in props)) at(p, `required property "${name}" is not in properties`);
         break;
       }
       case 'propertyOrdering':
-        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) at(p, 'propertyOrdering must be an array of property names');
+        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+          at(p, 'propertyOrdering must be an array of property names');
         break;
       case 'items':
         if (Array.isArray(value)) at(p, 'tuple items are not supported; give one schema');

@@ -13,32 +13,36 @@ const FINAL_WITHOUT_WRITE = new Set(['rejected', 'expired', 'withdrawn', 'supers
  * payload): an edit rewrites the model's own tool call in the window, so what the model reads
  * next is what the manager approved.
  */
-export const applyDecisionNode = (deps: AgentDeps) => async (state: AgentStateType): Promise<AgentUpdate> => {
-  const entry = state.pending.find((p) => p.approval_id === state.deciding);
-  if (!entry) return { deciding: null }; // a repeated resume: already handled
-  const approval = await deps.ledger.get(entry.approval_id);
-  if (!approval || approval.status === 'pending') return { deciding: null };
+export const applyDecisionNode =
+  (deps: AgentDeps) =>
+  async (state: AgentStateType): Promise<AgentUpdate> => {
+    const entry = state.pending.find((p) => p.approval_id === state.deciding);
+    if (!entry) return { deciding: null }; // a repeated resume: already handled
+    const approval = await deps.ledger.get(entry.approval_id);
+    if (!approval || approval.status === 'pending') return { deciding: null };
 
-  const messages = [];
-  if (wasEdited(approval)) {
-    const caller = state.messages.find(
-      (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === entry.tool_call_id),
-    ) as AIMessage | undefined;
-    if (caller) {
-      messages.push(
-        new AIMessage({
-          id: caller.id,
-          content: caller.content,
-          tool_calls: caller.tool_calls!.map((c) => (c.id === entry.tool_call_id ? { ...c, args: approval.args } : c)),
-          response_metadata: caller.response_metadata,
-        }),
-      );
+    const messages = [];
+    if (wasEdited(approval)) {
+      const caller = state.messages.find(
+        (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === entry.tool_call_id),
+      ) as AIMessage | undefined;
+      if (caller) {
+        messages.push(
+          new AIMessage({
+            id: caller.id,
+            content: caller.content,
+            tool_calls: caller.tool_calls!.map((c) =>
+              c.id === entry.tool_call_id ? { ...c, args: approval.args } : c,
+            ),
+            response_metadata: caller.response_metadata,
+          }),
+        );
+      }
     }
-  }
-  if (EXECUTABLE.has(approval.status)) return { messages, deciding: approval.id };
-  if (FINAL_WITHOUT_WRITE.has(approval.status)) messages.push(decisionEventMessage(approval));
-  return { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null };
-};
+    if (EXECUTABLE.has(approval.status)) return { messages, deciding: approval.id };
+    if (FINAL_WITHOUT_WRITE.has(approval.status)) messages.push(decisionEventMessage(approval));
+    return { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null };
+  };
 
 /** The conversation's record of a decision that ends without a write (or of a write's stored outcome). */
 export function decisionEventMessage(approval: Approval) {
@@ -51,8 +55,10 @@ export function decisionEventMessage(approval: Approval) {
     edited,
     approver: approval.approver ?? undefined,
   };
-  if (approval.status === 'executed') return approvalEventMessage({ ...base, status: 'executed', result: approval.result });
-  if (approval.status === 'failed') return approvalEventMessage({ ...base, status: 'failed', error: approval.error ?? undefined });
+  if (approval.status === 'executed')
+    return approvalEventMessage({ ...base, status: 'executed', result: approval.result });
+  if (approval.status === 'failed')
+    return approvalEventMessage({ ...base, status: 'failed', error: approval.error ?? undefined });
   return approvalEventMessage({
     ...base,
     status: approval.status as 'rejected' | 'expired' | 'withdrawn' | 'superseded',

@@ -8,14 +8,16 @@ import type { AgentStateType, AgentUpdate } from '../state.js';
  * more than once for one approval (LangGraph resumes are at-least-once; a worker may die here):
  * the tool layer makes that safe, returning the stored result for an approval already consumed.
  */
-export const executeNode = (deps: AgentDeps) => async (state: AgentStateType): Promise<AgentUpdate> => {
-  const approval = (await deps.ledger.get(state.deciding!))!;
-  const log = deps.logger.child({ thread_id: state.threadId, approval_id: approval.id, tool: approval.tool });
-  const out = await runGrant(deps, approval, callMeta(state));
-  log.info({ ok: out.ok, replay: out.ok ? out.replay : undefined }, 'executed approved write');
-  return {
-    messages: [grantOutcomeMessage(approval, out)],
-    pending: state.pending.filter((p) => p.approval_id !== approval.id),
-    deciding: null,
+export const executeNode =
+  (deps: AgentDeps) =>
+  async (state: AgentStateType): Promise<AgentUpdate> => {
+    const approval = (await deps.ledger.get(state.deciding!))!;
+    const log = deps.logger.child({ thread_id: state.threadId, approval_id: approval.id, tool: approval.tool });
+    const out = await runGrant(deps, approval, callMeta(state));
+    log.info({ ok: out.ok, replay: out.ok ? out.replay : undefined }, 'executed approved write');
+    return {
+      messages: [grantOutcomeMessage(approval, out)],
+      pending: state.pending.filter((p) => p.approval_id !== approval.id),
+      deciding: null,
+    };
   };
-};

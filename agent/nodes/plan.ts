@@ -12,14 +12,19 @@ import { z } from 'zod';
 export async function toolSpecs(deps: AgentDeps, withWithdraw: boolean) {
   const specs = (await deps.tools.listTools()).map((t) => ({
     type: 'function' as const,
-    function: { name: t.name, description: t.description ?? '', parameters: toModelSchema(t.inputSchema as Record<string, unknown>) },
+    function: {
+      name: t.name,
+      description: t.description ?? '',
+      parameters: toModelSchema(t.inputSchema as Record<string, unknown>),
+    },
   }));
   if (withWithdraw) {
     specs.push({
       type: 'function',
       function: {
         name: WITHDRAW_TOOL,
-        description: 'Withdraw a pending request of this conversation because the customer no longer wants it. Nothing is changed in the business data.',
+        description:
+          'Withdraw a pending request of this conversation because the customer no longer wants it. Nothing is changed in the business data.',
         parameters: toModelSchema(z.toJSONSchema(WithdrawArgsSchema, { target: 'draft-7' }) as Record<string, unknown>),
       },
     });
@@ -40,24 +45,30 @@ export async function planContext(deps: AgentDeps, state: AgentStateType): Promi
 }
 
 /** The model decides what to say or which tools to call; it never decides whether the gate applies. */
-export const planNode = (deps: AgentDeps) => async (state: AgentStateType, config?: RunnableConfig): Promise<AgentUpdate> => {
-  const ctx = await planContext(deps, state);
-  const system = new SystemMessage({ content: systemPrompt(ctx), additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
-  const specs = await toolSpecs(deps, state.pending.length > 0);
-  const bound = deps.model.bindTools!(specs);
-  const reply = (await bound.invoke([system, ...state.messages], config)) as AIMessage;
-  const ai = new AIMessage({
-    id: reply.id ?? randomUUID(),
-    content: reply.content,
-    // Kept as is: Gemini's thought signatures and the offline planner's notes live here.
-    additional_kwargs: reply.additional_kwargs,
-    tool_calls: (reply.tool_calls ?? []).map((c) => ({ ...c, id: c.id || randomUUID() })),
-    response_metadata: reply.response_metadata,
-    usage_metadata: reply.usage_metadata,
-  });
-  deps.logger.debug(
-    { thread_id: state.threadId, tool_calls: ai.tool_calls?.map((c) => c.name), fallback: reply.response_metadata?.fallback === true },
-    'planned',
-  );
-  return { messages: [ai], steps: state.steps + 1 };
-};
+export const planNode =
+  (deps: AgentDeps) =>
+  async (state: AgentStateType, config?: RunnableConfig): Promise<AgentUpdate> => {
+    const ctx = await planContext(deps, state);
+    const system = new SystemMessage({ content: systemPrompt(ctx), additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
+    const specs = await toolSpecs(deps, state.pending.length > 0);
+    const bound = deps.model.bindTools!(specs);
+    const reply = (await bound.invoke([system, ...state.messages], config)) as AIMessage;
+    const ai = new AIMessage({
+      id: reply.id ?? randomUUID(),
+      content: reply.content,
+      // Kept as is: Gemini's thought signatures and the offline planner's notes live here.
+      additional_kwargs: reply.additional_kwargs,
+      tool_calls: (reply.tool_calls ?? []).map((c) => ({ ...c, id: c.id || randomUUID() })),
+      response_metadata: reply.response_metadata,
+      usage_metadata: reply.usage_metadata,
+    });
+    deps.logger.debug(
+      {
+        thread_id: state.threadId,
+        tool_calls: ai.tool_calls?.map((c) => c.name),
+        fallback: reply.response_metadata?.fallback === true,
+      },
+      'planned',
+    );
+    return { messages: [ai], steps: state.steps + 1 };
+  };

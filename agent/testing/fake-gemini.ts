@@ -37,10 +37,12 @@ function invalid(message: string) {
 
 export function validateRequest(body: GenerateContentRequest): string[] {
   const problems: string[] = [];
-  if (!Array.isArray(body.contents) || body.contents.length === 0) problems.push('* GenerateContentRequest.contents: contents is not specified');
+  if (!Array.isArray(body.contents) || body.contents.length === 0)
+    problems.push('* GenerateContentRequest.contents: contents is not specified');
   (body.tools ?? []).forEach((tool, t) =>
     (tool.functionDeclarations ?? []).forEach((fd, f) => {
-      if (!/^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/.test(fd.name)) problems.push(`* tools[${t}].function_declarations[${f}].name: invalid name`);
+      if (!/^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/.test(fd.name))
+        problems.push(`* tools[${t}].function_declarations[${f}].name: invalid name`);
       for (const p of geminiSchemaProblems(fd.parameters ?? {})) {
         problems.push(`* GenerateContentRequest.tools[${t}].function_declarations[${f}].parameters${p}`);
       }
@@ -59,7 +61,9 @@ export function validateRequest(body: GenerateContentRequest): string[] {
   return problems;
 }
 
-export async function startFakeGemini(reply: (req: GenerateContentRequest, n: number) => GeminiPart[]): Promise<FakeGemini> {
+export async function startFakeGemini(
+  reply: (req: GenerateContentRequest, n: number) => GeminiPart[],
+): Promise<FakeGemini> {
   const requests: FakeGemini['requests'] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -71,9 +75,17 @@ export async function startFakeGemini(reply: (req: GenerateContentRequest, n: nu
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!m || req.method !== 'POST') return send(404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
+      if (!m || req.method !== 'POST')
+        return send(404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
       const apiKey = (req.headers['x-goog-api-key'] as string | undefined) ?? url.searchParams.get('key') ?? undefined;
-      if (!apiKey) return send(403, { error: { code: 403, message: 'Method doesn\'t allow unregistered callers. Please use an API key.', status: 'PERMISSION_DENIED' } });
+      if (!apiKey)
+        return send(403, {
+          error: {
+            code: 403,
+            message: "Method doesn't allow unregistered callers. Please use an API key.",
+            status: 'PERMISSION_DENIED',
+          },
+        });
       let body: GenerateContentRequest;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -90,7 +102,11 @@ export async function startFakeGemini(reply: (req: GenerateContentRequest, n: nu
       const parts = reply(body, requests.length);
       const response = {
         candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-        usageMetadata: { promptTokenCount: JSON.stringify(body).length >> 2, candidatesTokenCount: 12, totalTokenCount: (JSON.stringify(body).length >> 2) + 12 },
+        usageMetadata: {
+          promptTokenCount: JSON.stringify(body).length >> 2,
+          candidatesTokenCount: 12,
+          totalTokenCount: (JSON.stringify(body).length >> 2) + 12,
+        },
         modelVersion: m[1],
       };
       if (m[2] === 'streamGenerateContent') {

@@ -4,14 +4,20 @@ import { approvalEventOf, type ApprovalEvent } from '../plan-context.js';
 import { textOf } from '../window.js';
 
 let n = 0;
-export const call = (name: string, args: Record<string, unknown>) => ({ name, args, id: `call_${++n}_${name}`, type: 'tool_call' as const });
+export const call = (name: string, args: Record<string, unknown>) => ({
+  name,
+  args,
+  id: `call_${++n}_${name}`,
+  type: 'tool_call' as const,
+});
 
 export const say = (text: string) => new AIMessage({ content: text });
 export const propose = (...calls: ReturnType<typeof call>[]) => new AIMessage({ content: '', tool_calls: calls });
 
 export const lastOf = (messages: BaseMessage[]) => messages[messages.length - 1]!;
 export const lastEvent = (messages: BaseMessage[]): ApprovalEvent | undefined => approvalEventOf(lastOf(messages));
-export const isCustomer = (m: BaseMessage, re: RegExp) => HumanMessage.isInstance(m) && !approvalEventOf(m) && re.test(textOf(m));
+export const isCustomer = (m: BaseMessage, re: RegExp) =>
+  HumanMessage.isInstance(m) && !approvalEventOf(m) && re.test(textOf(m));
 export const isToolResult = (m: BaseMessage) => ToolMessage.isInstance(m);
 
 /** The first start time (UTC ISO) at which one crew has `hours` consecutive free crew-hours. */
@@ -27,6 +33,11 @@ export async function freeStart(db: Queryable, hours: number, offset = 0): Promi
   return r.rows[0]!.starts_at.toISOString();
 }
 
-export async function count(db: Queryable, table: 'tickets' | 'bookings' | 'email_outbox', where = 'TRUE', params: unknown[] = []) {
+export async function count(
+  db: Queryable,
+  table: 'tickets' | 'bookings' | 'email_outbox',
+  where = 'TRUE',
+  params: unknown[] = [],
+) {
   return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params)).rows[0]!.n;
 }

@@ -17,7 +17,14 @@ export interface Harness {
 
 /** A seeded database, the real tool server in-process over an MCP in-memory pair, and the agent. */
 export async function startHarness(
-  opts: { model?: BaseChatModel; db?: TestDatabase; clock?: ManualClock; ttlMinutes?: number; workerId?: string; delivery?: DeliveryPort } = {},
+  opts: {
+    model?: BaseChatModel;
+    db?: TestDatabase;
+    clock?: ManualClock;
+    ttlMinutes?: number;
+    workerId?: string;
+    delivery?: DeliveryPort;
+  } = {},
 ): Promise<Harness> {
   const clock = opts.clock ?? new ManualClock(TEST_NOW);
   const db = opts.db ?? (await createSeededDatabase({ clock }));

@@ -30,7 +30,11 @@ export function isAlive(pid: number): boolean {
  * Poll `probe` until it returns a value other than undefined, or fail after `deadlineMs` (a
  * generous bound: starting a child on a loaded machine can take many seconds).
  */
-export async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, deadlineMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  deadlineMs = 60_000,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await probe();

@@ -24,7 +24,10 @@ export class WorkerProcess {
     });
   }
 
-  send(op: string, args: Record<string, unknown> = {}): Promise<{ ok: boolean; result?: any; error?: { code?: string; message: string } }> {
+  send(
+    op: string,
+    args: Record<string, unknown> = {},
+  ): Promise<{ ok: boolean; result?: any; error?: { code?: string; message: string } }> {
     const id = ++this.next;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
@@ -34,11 +37,15 @@ export class WorkerProcess {
 
   kill(signal: NodeJS.Signals = 'SIGKILL') {
     this.child.kill(signal);
-    return new Promise((r) => (this.child.exitCode !== null || this.child.signalCode ? r(undefined) : this.child.once('exit', r)));
+    return new Promise((r) =>
+      this.child.exitCode !== null || this.child.signalCode ? r(undefined) : this.child.once('exit', r),
+    );
   }
 
   async stop() {
     this.child.stdin!.end();
-    await new Promise((r) => (this.child.exitCode !== null || this.child.signalCode ? r(undefined) : this.child.once('exit', r)));
+    await new Promise((r) =>
+      this.child.exitCode !== null || this.child.signalCode ? r(undefined) : this.child.once('exit', r),
+    );
   }
 }

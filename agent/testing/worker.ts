@@ -21,22 +21,48 @@ const model = new ScriptedModel((messages) => {
   if (event) return say(`EVENT ${event.status} ${JSON.stringify(event.result ?? event.error ?? event.reason ?? null)}`);
   const last = lastOf(messages);
   if (isCustomer(last, /ticket/)) {
-    return propose(call('create_ticket', { customer_id: 'cus_001', subject: textOf(last).slice(0, 100), description: textOf(last), category: 'general' }));
+    return propose(
+      call('create_ticket', {
+        customer_id: 'cus_001',
+        subject: textOf(last).slice(0, 100),
+        description: textOf(last),
+        category: 'general',
+      }),
+    );
   }
   return say('ok');
 });
-const h = await startAgentOn({ url: config.DATABASE_URL!, pool, name: 'worker', drop: async () => undefined }, new ManualClock(TEST_NOW), {
-  model,
-  workerId: `worker-${process.pid}`,
-  leaseSeconds: config.THREAD_LEASE_SECONDS,
-});
+const h = await startAgentOn(
+  { url: config.DATABASE_URL!, pool, name: 'worker', drop: async () => undefined },
+  new ManualClock(TEST_NOW),
+  {
+    model,
+    workerId: `worker-${process.pid}`,
+    leaseSeconds: config.THREAD_LEASE_SECONDS,
+  },
+);
 
 const ops: Record<string, (c: any) => Promise<unknown>> = {
-  message: (c) => h.agent.service.handleMessage({ threadId: c.threadId, customerId: c.customerId ?? 'cus_001', text: c.text, source: 'api' }),
-  decide: (c) => h.agent.service.decide({ approvalId: c.approvalId, approver: c.approver, decision: c.decision ?? 'approve', reason: c.reason }),
+  message: (c) =>
+    h.agent.service.handleMessage({
+      threadId: c.threadId,
+      customerId: c.customerId ?? 'cus_001',
+      text: c.text,
+      source: 'api',
+    }),
+  decide: (c) =>
+    h.agent.service.decide({
+      approvalId: c.approvalId,
+      approver: c.approver,
+      decision: c.decision ?? 'approve',
+      reason: c.reason,
+    }),
   resume: (c) => h.agent.service.resumeApproval(c.approvalId),
   // Bypasses the thread lease on purpose: LangGraph's own at-least-once resume, to show the tool layer holds alone.
-  raw_resume: (c) => h.agent.graph.invoke(new Command({ resume: { kind: 'decision', approvalId: c.approvalId } }), { configurable: { thread_id: c.threadId } }),
+  raw_resume: (c) =>
+    h.agent.graph.invoke(new Command({ resume: { kind: 'decision', approvalId: c.approvalId } }), {
+      configurable: { thread_id: c.threadId },
+    }),
   sweep: () => h.agent.service.sweep({ graceMs: 0 }),
 };
 
@@ -48,7 +74,13 @@ for await (const line of createInterface({ input: process.stdin })) {
     const result = await ops[cmd.op]!(cmd);
     process.stdout.write(JSON.stringify({ id: cmd.id, ok: true, result }) + '\n');
   } catch (err) {
-    process.stdout.write(JSON.stringify({ id: cmd.id, ok: false, error: { code: (err as { code?: string }).code, message: (err as Error).message } }) + '\n');
+    process.stdout.write(
+      JSON.stringify({
+        id: cmd.id,
+        ok: false,
+        error: { code: (err as { code?: string }).code, message: (err as Error).message },
+      }) + '\n',
+    );
   }
 }
 await h.close();

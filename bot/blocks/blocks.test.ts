@@ -62,13 +62,23 @@ const text = (blocks: unknown) => JSON.stringify(blocks);
 
 describe('approval cards', () => {
   it('book_slot: the slot in the business time zone and the service name', () => {
-    const card = approvalCard(approval('book_slot', { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T15:00:00Z', notes: 'dog <@U1>' }), ctx);
+    const card = approvalCard(
+      approval('book_slot', {
+        customer_id: 'cus_001',
+        service_id: 'svc_deep_clean',
+        start_time: '2026-12-08T15:00:00Z',
+        notes: 'dog <@U1>',
+      }),
+      ctx,
+    );
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
     expect(text(card.blocks)).toContain('Tue, Dec 8, 10:00 AM EST');
     expect(text(card.blocks)).toContain('Deep Cleaning (`svc_deep_clean`)');
     expect(text(card.blocks)).toContain('$260.00');
     expect(text(card.blocks)).toContain('dog &lt;@U1&gt;');
-    expect(card.text).toBe('Approval needed: Book a visit for Maria Gonzalez (cus_001)'.replace('Book a visit', getTool('book_slot')!.verb));
+    expect(card.text).toBe(
+      'Approval needed: Book a visit for Maria Gonzalez (cus_001)'.replace('Book a visit', getTool('book_slot')!.verb),
+    );
   });
 
   it('send_email: the full body, however long and however many & it has, split to fit', () => {
@@ -76,8 +86,14 @@ describe('approval cards', () => {
     expect(body.length).toBeGreaterThan(9000);
     const card = approvalCard(approval('send_email', { customer_id: 'cus_001', subject: 'Your <visit>', body }), ctx);
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
-    const all = card.blocks.map((b) => ('text' in b && b.text && typeof b.text === 'object' ? (b.text as { text: string }).text : '')).join('\n');
-    const quoted = all.split('\n').filter((l) => l.startsWith('>')).map((l) => l.slice(1)).join('');
+    const all = card.blocks
+      .map((b) => ('text' in b && b.text && typeof b.text === 'object' ? (b.text as { text: string }).text : ''))
+      .join('\n');
+    const quoted = all
+      .split('\n')
+      .filter((l) => l.startsWith('>'))
+      .map((l) => l.slice(1))
+      .join('');
     const squash = (x: string) => x.replace(/\s+/g, '');
     expect(squash(quoted.replace(/&amp;/g, '&')).includes(squash(body)), 'the whole body is on the card').toBe(true);
     expect(text(card.blocks)).toContain('maria.gonzalez@example.com (address on file)');
@@ -88,7 +104,11 @@ describe('approval cards', () => {
     const card = approvalCard(
       approval('update_customer', {
         customer_id: 'cus_001',
-        changes: { phone: '555 000 1111', address: { line1: '1 Main St', city: 'Fernbrook', postal_code: 'MH 2105' }, preferences: { contact: 'email' } },
+        changes: {
+          phone: '555 000 1111',
+          address: { line1: '1 Main St', city: 'Fernbrook', postal_code: 'MH 2105' },
+          preferences: { contact: 'email' },
+        },
       }),
       ctx,
     );
@@ -101,14 +121,24 @@ describe('approval cards', () => {
 
   it('after a decision: who, when, the edits, the outcome, and no buttons', () => {
     const decided = approvalCard(
-      approval('create_ticket', { customer_id: 'cus_001', subject: 'Leak', description: 'It leaks', priority: 'high', category: 'damage' }, {
-        status: 'executed',
-        approver: 'slack:U01MGR0001',
-        decided_at: new Date('2026-12-07T15:30:00Z'),
-        args_original: { customer_id: 'cus_001', subject: 'Leak', description: 'It leaks', priority: 'normal', category: 'damage' },
-        args_hash: 'other',
-        result: { ticket: { id: 'TKT-1001', priority: 'high' } },
-      }),
+      approval(
+        'create_ticket',
+        { customer_id: 'cus_001', subject: 'Leak', description: 'It leaks', priority: 'high', category: 'damage' },
+        {
+          status: 'executed',
+          approver: 'slack:U01MGR0001',
+          decided_at: new Date('2026-12-07T15:30:00Z'),
+          args_original: {
+            customer_id: 'cus_001',
+            subject: 'Leak',
+            description: 'It leaks',
+            priority: 'normal',
+            category: 'damage',
+          },
+          args_hash: 'other',
+          result: { ticket: { id: 'TKT-1001', priority: 'high' } },
+        },
+      ),
       ctx,
     );
     expect(validateBlocks(decided.blocks, 'message')).toEqual([]);
@@ -118,7 +148,19 @@ describe('approval cards', () => {
     expect(t).toContain('Ticket `TKT-1001` opened (high priority).');
     expect(decided.blocks.some((b) => b.type === 'actions')).toBe(false);
     for (const status of ['rejected', 'expired', 'superseded', 'withdrawn', 'failed', 'approved'] as const) {
-      const c = approvalCard(approval('create_ticket', { customer_id: 'cus_001', subject: 'Leak', description: 'x', category: 'damage' }, { status, approver: 'api:ops <x>', decision_reason: '<!here> no', error: { code: 'conflict', message: 'slot <taken>' } }), ctx);
+      const c = approvalCard(
+        approval(
+          'create_ticket',
+          { customer_id: 'cus_001', subject: 'Leak', description: 'x', category: 'damage' },
+          {
+            status,
+            approver: 'api:ops <x>',
+            decision_reason: '<!here> no',
+            error: { code: 'conflict', message: 'slot <taken>' },
+          },
+        ),
+        ctx,
+      );
       expect(validateBlocks(c.blocks, 'message')).toEqual([]);
       expect(text(c.blocks)).not.toMatch(/<!here>|<taken>|<x>/);
     }
@@ -150,13 +192,25 @@ describe('edit form from the zod schema', () => {
       'category:select:req',
     ]);
     const kb = formFields(getTool('search_knowledge_base')!.input);
-    expect(kb.find((f) => f.path === 'limit')).toMatchObject({ kind: 'number', integer: true, min: 1, max: 10, optional: true });
+    expect(kb.find((f) => f.path === 'limit')).toMatchObject({
+      kind: 'number',
+      integer: true,
+      min: 1,
+      max: 10,
+      optional: true,
+    });
   });
 
   it('every write tool gets a valid modal, prefilled with the current arguments', () => {
     const cases: [string, Record<string, unknown>][] = [
-      ['update_customer', { customer_id: 'cus_001', changes: { email: 'a@b.co', preferences: { eco_products: true } } }],
-      ['create_ticket', { customer_id: 'cus_001', subject: 'Leak', description: 'It leaks', priority: 'high', category: 'damage' }],
+      [
+        'update_customer',
+        { customer_id: 'cus_001', changes: { email: 'a@b.co', preferences: { eco_products: true } } },
+      ],
+      [
+        'create_ticket',
+        { customer_id: 'cus_001', subject: 'Leak', description: 'It leaks', priority: 'high', category: 'damage' },
+      ],
       ['send_email', { customer_id: 'cus_001', subject: 'Hello', body: 'x'.repeat(5000) }],
       ['book_slot', { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' }],
     ];
@@ -168,10 +222,14 @@ describe('edit form from the zod schema', () => {
     const upd = editModal(approval('update_customer', cases[0]![1]), ctx);
     expect(text(upd.blocks)).toContain('"initial_value":"a@b.co"');
     expect(text(upd.blocks)).toContain('Now: (555) 201-3344');
-    const eco = upd.blocks.find((b) => b.block_id === 'changes.preferences.eco_products') as unknown as { element: { initial_option: { value: string } } };
+    const eco = upd.blocks.find((b) => b.block_id === 'changes.preferences.eco_products') as unknown as {
+      element: { initial_option: { value: string } };
+    };
     expect(eco.element.initial_option.value).toBe('yes');
     const book = editModal(approval('book_slot', cases[3]![1]), ctx);
-    const svc = book.blocks.find((b) => b.block_id === 'service_id') as unknown as { element: { type: string; initial_option: { value: string } } };
+    const svc = book.blocks.find((b) => b.block_id === 'service_id') as unknown as {
+      element: { type: string; initial_option: { value: string } };
+    };
     expect(svc.element).toMatchObject({ type: 'static_select', initial_option: { value: 'svc_deep_clean' } });
     // A 5000-character body can't go into a Slack input: it is kept, not offered for editing.
     const email = editModal(approval('send_email', cases[2]![1]), ctx);
@@ -188,14 +246,29 @@ describe('edit form from the zod schema', () => {
       'changes.name': { value: { type: 'plain_text_input', value: null } },
     };
     const args = argsFromSubmission(fields, state, { customer_id: 'cus_001' });
-    expect(args).toEqual({ customer_id: 'cus_001', changes: { email: 'nope', address: { city: 'Fernbrook' }, preferences: { eco_products: false } } });
+    expect(args).toEqual({
+      customer_id: 'cus_001',
+      changes: { email: 'nope', address: { city: 'Fernbrook' }, preferences: { eco_products: false } },
+    });
     const parsed = parseToolArgs('update_customer', args);
     expect(parsed.ok).toBe(false);
-    const errors = errorsForIssues(parsed.ok ? [] : parsed.issues, fields.map((f) => f.path));
-    expect(Object.keys(errors).sort()).toEqual(['changes.address.line1', 'changes.address.postal_code', 'changes.email']);
+    const errors = errorsForIssues(
+      parsed.ok ? [] : parsed.issues,
+      fields.map((f) => f.path),
+    );
+    expect(Object.keys(errors).sort()).toEqual([
+      'changes.address.line1',
+      'changes.address.postal_code',
+      'changes.email',
+    ]);
     expect(errors['changes.address.line1']).toBe('This is required.');
     // An object-level rule lands on the first input under it.
-    expect(errorsForIssues([{ path: 'changes', message: 'give at least one field to change' }], fields.map((f) => f.path))).toEqual({
+    expect(
+      errorsForIssues(
+        [{ path: 'changes', message: 'give at least one field to change' }],
+        fields.map((f) => f.path),
+      ),
+    ).toEqual({
       'changes.name': 'Give at least one field to change.',
     });
   });
@@ -203,13 +276,35 @@ describe('edit form from the zod schema', () => {
 
 describe('home and link form', () => {
   it('are valid Block Kit', () => {
-    const row = { id: '5e61f11a-7698-8b8f-8a8e-90c37fd98567', tool: 'book_slot', status: 'pending' as const, customer_id: 'cus_001', customer_name: 'Maria <b>', created_at: new Date('2026-12-07T12:00:00Z'), expires_at: new Date('2026-12-07T18:00:00Z'), approver: null, decided_at: null, decision_reason: null };
-    const home = managerHome({ pending: [row], pendingTotal: 30, decided: [{ ...row, status: 'rejected', approver: 'slack:U1', decided_at: new Date(), decision_reason: 'no <!here>' }], now: new Date('2026-12-07T14:00:00Z'), timeZone: TZ, linkedUsers: 12 });
+    const row = {
+      id: '5e61f11a-7698-8b8f-8a8e-90c37fd98567',
+      tool: 'book_slot',
+      status: 'pending' as const,
+      customer_id: 'cus_001',
+      customer_name: 'Maria <b>',
+      created_at: new Date('2026-12-07T12:00:00Z'),
+      expires_at: new Date('2026-12-07T18:00:00Z'),
+      approver: null,
+      decided_at: null,
+      decision_reason: null,
+    };
+    const home = managerHome({
+      pending: [row],
+      pendingTotal: 30,
+      decided: [
+        { ...row, status: 'rejected', approver: 'slack:U1', decided_at: new Date(), decision_reason: 'no <!here>' },
+      ],
+      now: new Date('2026-12-07T14:00:00Z'),
+      timeZone: TZ,
+      linkedUsers: 12,
+    });
     expect(validateView(home, 'home')).toEqual([]);
     expect(text(home.blocks)).toContain('Waiting 2 h');
     expect(text(home.blocks)).not.toContain('<!here>');
     expect(validateView(customerHome({ linkedName: null, supportChannel: 'C1' }), 'home')).toEqual([]);
-    expect(validateView(linkModal({ userPicker: 'text', customers: [{ id: 'cus_001', name: 'Maria' }] }), 'modal')).toEqual([]);
+    expect(
+      validateView(linkModal({ userPicker: 'text', customers: [{ id: 'cus_001', name: 'Maria' }] }), 'modal'),
+    ).toEqual([]);
   });
 });
 
@@ -225,7 +320,12 @@ describe('escaping', () => {
     for (const input of ['&'.repeat(20_000), `${'a'.repeat(4000)}\n${'<'.repeat(3000)}`, 'short']) {
       const chunks = quoteChunks(input, 2900);
       for (const c of chunks) expect(c.length).toBeLessThanOrEqual(2900);
-      const back = chunks.join('\n').replace(/^>/gm, '').replace(/\n/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<');
+      const back = chunks
+        .join('\n')
+        .replace(/^>/gm, '')
+        .replace(/\n/g, '')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<');
       expect(back).toBe(input.replace(/\n/g, ''));
     }
   });

@@ -52,7 +52,11 @@ const STATUS_ICON: Record<Approval['status'], string> = {
 export const verbOf = (tool: string) => getTool(tool)?.verb ?? humanize(tool);
 
 const customerLabel = (a: Approval, ctx: CardContext) =>
-  ctx.customer ? `${escapeText(ctx.customer.name)} (\`${escapeText(ctx.customer.id)}\`)` : a.customer_id ? `\`${escapeText(a.customer_id)}\`` : '_not linked_';
+  ctx.customer
+    ? `${escapeText(ctx.customer.name)} (\`${escapeText(ctx.customer.id)}\`)`
+    : a.customer_id
+      ? `\`${escapeText(a.customer_id)}\``
+      : '_not linked_';
 
 function whereLine(ctx: CardContext): string {
   const c = ctx.conversationChannel;
@@ -78,7 +82,10 @@ function currentOf(customer: CustomerRow | Record<string, unknown> | null, key: 
   const c = customer as Record<string, unknown>;
   if (key === 'address') {
     // A CustomerRow keeps the address in columns; a tool result (before/after) nests it.
-    if ('address_line1' in c) return c.address_line1 ? { line1: c.address_line1, unit: c.address_unit, city: c.city, postal_code: c.postal_code } : null;
+    if ('address_line1' in c)
+      return c.address_line1
+        ? { line1: c.address_line1, unit: c.address_unit, city: c.city, postal_code: c.postal_code }
+        : null;
     return c.address;
   }
   return c[key];
@@ -117,15 +124,29 @@ function bookSlotBlocks(a: Approval, ctx: CardContext): Block[] {
   const args = a.args as { service_id?: string; start_time?: string; notes?: string };
   const service = ctx.services.find((s) => s.id === args.service_id);
   const fields = [
-    field('Service', service ? `${escapeText(service.name)} (\`${escapeText(service.id)}\`)` : showValue(args.service_id)),
-    field('When', args.start_time && !Number.isNaN(Date.parse(args.start_time)) ? escapeText(when(args.start_time, ctx.timeZone)) : showValue(args.start_time)),
+    field(
+      'Service',
+      service ? `${escapeText(service.name)} (\`${escapeText(service.id)}\`)` : showValue(args.service_id),
+    ),
+    field(
+      'When',
+      args.start_time && !Number.isNaN(Date.parse(args.start_time))
+        ? escapeText(when(args.start_time, ctx.timeZone))
+        : showValue(args.start_time),
+    ),
   ];
   if (service) {
-    fields.push(field('Duration', `${Math.floor(service.duration_minutes / 60)} h${service.duration_minutes % 60 ? ` ${service.duration_minutes % 60} min` : ''}`));
+    fields.push(
+      field(
+        'Duration',
+        `${Math.floor(service.duration_minutes / 60)} h${service.duration_minutes % 60 ? ` ${service.duration_minutes % 60} min` : ''}`,
+      ),
+    );
     fields.push(field('Price', money(service.price_cents)));
   }
   const blocks = sectionsOfFields(fields);
-  if (args.notes) blocks.push({ type: 'section', text: mrkdwn(`*Notes for the crew*\n${quote(args.notes, 2900 - 25)}`) });
+  if (args.notes)
+    blocks.push({ type: 'section', text: mrkdwn(`*Notes for the crew*\n${quote(args.notes, 2900 - 25)}`) });
   return blocks;
 }
 
@@ -156,7 +177,9 @@ function createTicketBlocks(a: Approval): Block[] {
 }
 
 function genericBlocks(a: Approval): Block[] {
-  const fields = [...flatten(a.args)].filter(([p]) => p !== 'customer_id').map(([p, v]) => field(escapeText(labelOf(p)), showValue(v, 1500)));
+  const fields = [...flatten(a.args)]
+    .filter(([p]) => p !== 'customer_id')
+    .map(([p, v]) => field(escapeText(labelOf(p)), showValue(v, 1500)));
   return fields.length ? sectionsOfFields(fields) : [{ type: 'section', text: mrkdwn('_No arguments._') }];
 }
 
@@ -190,13 +213,19 @@ export function resultSummary(a: Approval, timeZone: string): string {
   const r = (a.result ?? {}) as Record<string, any>;
   switch (a.tool) {
     case 'create_ticket':
-      return r.ticket ? `Ticket \`${escapeText(String(r.ticket.id))}\` opened (${escapeText(String(r.ticket.priority))} priority).` : 'Ticket opened.';
+      return r.ticket
+        ? `Ticket \`${escapeText(String(r.ticket.id))}\` opened (${escapeText(String(r.ticket.priority))} priority).`
+        : 'Ticket opened.';
     case 'update_customer': {
       const changed = Array.isArray(r.changed_fields) ? (r.changed_fields as string[]) : [];
-      return changed.length ? `Updated ${escapeText(changed.map(humanize).join(', ').toLowerCase())}.` : 'Nothing needed changing: the record already had these values.';
+      return changed.length
+        ? `Updated ${escapeText(changed.map(humanize).join(', ').toLowerCase())}.`
+        : 'Nothing needed changing: the record already had these values.';
     }
     case 'send_email':
-      return r.email_id ? `Email \`${escapeText(String(r.email_id))}\` ${escapeText(String(r.status ?? 'queued'))} to ${escapeText(String(r.to ?? ''))}.` : 'Email queued.';
+      return r.email_id
+        ? `Email \`${escapeText(String(r.email_id))}\` ${escapeText(String(r.status ?? 'queued'))} to ${escapeText(String(r.to ?? ''))}.`
+        : 'Email queued.';
     case 'book_slot':
       return r.booking
         ? `Booking \`${escapeText(String(r.booking.id))}\`: ${escapeText(String(r.booking.service_name ?? ''))}, ${escapeText(when(r.booking.starts_at, timeZone))} (${escapeText(String(r.booking.crew ?? ''))}).`
@@ -237,14 +266,18 @@ export function decisionText(a: Approval, timeZone: string): string {
 export function approvalCard(a: Approval, ctx: CardContext): { text: string; blocks: Block[] } {
   const verb = verbOf(a.tool);
   const pending = a.status === 'pending';
-  const header = pending ? `${STATUS_ICON.pending} Approval needed: ${verb}` : `${STATUS_ICON[a.status]} ${verb} · ${STATUS_WORD[a.status]}`;
+  const header = pending
+    ? `${STATUS_ICON.pending} Approval needed: ${verb}`
+    : `${STATUS_ICON[a.status]} ${verb} · ${STATUS_WORD[a.status]}`;
   const blocks: Block[] = [
     { type: 'header', text: plain(fit(header, 150)) },
     { type: 'section', text: mrkdwn(`*Customer:* ${customerLabel(a, ctx)}${whereLine(ctx)}`) },
   ];
-  if (a.request_text) blocks.push({ type: 'section', text: mrkdwn(`*Their request:*\n${quote(a.request_text, 2900 - 20)}`) });
+  if (a.request_text)
+    blocks.push({ type: 'section', text: mrkdwn(`*Their request:*\n${quote(a.request_text, 2900 - 20)}`) });
   blocks.push({ type: 'divider' }, ...argumentBlocks(a, ctx));
-  if (!pending) blocks.push({ type: 'divider' }, { type: 'section', text: mrkdwn(clip(decisionText(a, ctx.timeZone), 2990)) });
+  if (!pending)
+    blocks.push({ type: 'divider' }, { type: 'section', text: mrkdwn(clip(decisionText(a, ctx.timeZone), 2990)) });
   blocks.push({
     type: 'context',
     elements: [

@@ -6,12 +6,19 @@ import { age, when } from './format.js';
 import { fit, mrkdwn, plain, type Block, type HomeView, type ModalView } from './types.js';
 import { BUSINESS } from '../../schema/business/profile.js';
 
-export type HomeApproval = Pick<Approval, 'id' | 'tool' | 'status' | 'customer_id' | 'created_at' | 'expires_at' | 'approver' | 'decided_at' | 'decision_reason'> & {
+export type HomeApproval = Pick<
+  Approval,
+  'id' | 'tool' | 'status' | 'customer_id' | 'created_at' | 'expires_at' | 'approver' | 'decided_at' | 'decision_reason'
+> & {
   customer_name: string | null;
 };
 
 const customerOf = (a: HomeApproval) =>
-  a.customer_name ? `${escapeText(a.customer_name)} (\`${escapeText(a.customer_id ?? '')}\`)` : a.customer_id ? `\`${escapeText(a.customer_id)}\`` : '_not linked_';
+  a.customer_name
+    ? `${escapeText(a.customer_name)} (\`${escapeText(a.customer_id ?? '')}\`)`
+    : a.customer_id
+      ? `\`${escapeText(a.customer_id)}\``
+      : '_not linked_';
 
 const DECISION_WORD: Partial<Record<Approval['status'], string>> = {
   approved: '✅ approved',
@@ -22,7 +29,14 @@ const DECISION_WORD: Partial<Record<Approval['status'], string>> = {
 };
 
 /** App Home for managers: what waits (oldest first), what was decided lately, and the link form. */
-export function managerHome(p: { pending: HomeApproval[]; pendingTotal: number; decided: HomeApproval[]; now: Date; timeZone: string; linkedUsers: number }): HomeView {
+export function managerHome(p: {
+  pending: HomeApproval[];
+  pendingTotal: number;
+  decided: HomeApproval[];
+  now: Date;
+  timeZone: string;
+  linkedUsers: number;
+}): HomeView {
   const blocks: Block[] = [
     { type: 'header', text: plain(`${BUSINESS.shortName} approvals`) },
     {
@@ -33,7 +47,12 @@ export function managerHome(p: { pending: HomeApproval[]; pendingTotal: number; 
         { type: 'button', action_id: ACTIONS.homeLink, text: plain('Link a Slack user to a customer') },
       ],
     },
-    { type: 'section', text: mrkdwn(`*Waiting for a decision (${p.pendingTotal})*: oldest first. Decide on the cards in the managers channel.`) },
+    {
+      type: 'section',
+      text: mrkdwn(
+        `*Waiting for a decision (${p.pendingTotal})*: oldest first. Decide on the cards in the managers channel.`,
+      ),
+    },
   ];
   if (!p.pending.length) blocks.push({ type: 'context', elements: [mrkdwn('Nothing is waiting. 🎉')] });
   for (const a of p.pending) {
@@ -44,7 +63,8 @@ export function managerHome(p: { pending: HomeApproval[]; pendingTotal: number; 
       ),
     });
   }
-  if (p.pendingTotal > p.pending.length) blocks.push({ type: 'context', elements: [mrkdwn(`…and ${p.pendingTotal - p.pending.length} more.`)] });
+  if (p.pendingTotal > p.pending.length)
+    blocks.push({ type: 'context', elements: [mrkdwn(`…and ${p.pendingTotal - p.pending.length} more.`)] });
   blocks.push({ type: 'divider' }, { type: 'section', text: mrkdwn('*Latest decisions*') });
   if (!p.decided.length) blocks.push({ type: 'context', elements: [mrkdwn('No decisions yet.')] });
   for (const a of p.decided) {
@@ -56,7 +76,17 @@ export function managerHome(p: { pending: HomeApproval[]; pendingTotal: number; 
       ),
     });
   }
-  blocks.push({ type: 'divider' }, { type: 'context', elements: [mrkdwn(`${p.linkedUsers} Slack users are linked to customer records. Only a link made here (by a manager) tells the agent who someone is.`)] });
+  blocks.push(
+    { type: 'divider' },
+    {
+      type: 'context',
+      elements: [
+        mrkdwn(
+          `${p.linkedUsers} Slack users are linked to customer records. Only a link made here (by a manager) tells the agent who someone is.`,
+        ),
+      ],
+    },
+  );
   return { type: 'home', blocks };
 }
 
@@ -92,11 +122,19 @@ export const LINK_USER_BLOCK = 'slack_user';
 export const LINK_CUSTOMER_BLOCK = 'customer';
 
 /** The link form. `userPicker: 'text'` where the workspace has no users_select (the local one). */
-export function linkModal(p: { userPicker: 'users_select' | 'text'; customers: { id: string; name: string }[] }): ModalView {
+export function linkModal(p: {
+  userPicker: 'users_select' | 'text';
+  customers: { id: string; name: string }[];
+}): ModalView {
   const userElement =
     p.userPicker === 'users_select'
       ? { type: 'users_select', action_id: 'value', placeholder: plain('Choose a person') }
-      : { type: 'plain_text_input', action_id: 'value', max_length: 40, placeholder: plain('Slack user id, e.g. U01CUS0001') };
+      : {
+          type: 'plain_text_input',
+          action_id: 'value',
+          max_length: 40,
+          placeholder: plain('Slack user id, e.g. U01CUS0001'),
+        };
   const customerElement =
     p.customers.length && p.customers.length <= 100
       ? {
@@ -105,7 +143,12 @@ export function linkModal(p: { userPicker: 'users_select' | 'text'; customers: {
           placeholder: plain('Choose a customer'),
           options: p.customers.map((c) => ({ text: plain(fit(`${c.name} (${c.id})`, 75)), value: c.id })),
         }
-      : { type: 'plain_text_input', action_id: 'value', max_length: 40, placeholder: plain('Customer id, e.g. cus_001') };
+      : {
+          type: 'plain_text_input',
+          action_id: 'value',
+          max_length: 40,
+          placeholder: plain('Customer id, e.g. cus_001'),
+        };
   return {
     type: 'modal',
     callback_id: VIEWS.link,
@@ -113,7 +156,12 @@ export function linkModal(p: { userPicker: 'users_select' | 'text'; customers: {
     submit: plain('Link'),
     close: plain('Cancel'),
     blocks: [
-      { type: 'section', text: mrkdwn('The agent acts for a Slack user only on the customer record linked here. Check who they are first.') },
+      {
+        type: 'section',
+        text: mrkdwn(
+          'The agent acts for a Slack user only on the customer record linked here. Check who they are first.',
+        ),
+      },
       { type: 'input', block_id: LINK_USER_BLOCK, label: plain('Slack user'), element: userElement },
       { type: 'input', block_id: LINK_CUSTOMER_BLOCK, label: plain('Customer'), element: customerElement },
     ] as Block[],

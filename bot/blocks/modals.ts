@@ -73,11 +73,20 @@ export function editModal(a: Approval, ctx: CardContext): ModalView {
   const intro: Block[] = [
     {
       type: 'section',
-      text: mrkdwn(`*${escapeText(verbOf(a.tool))}* for ${who}.\nChange what needs changing, then approve: exactly these values will be used.`),
+      text: mrkdwn(
+        `*${escapeText(verbOf(a.tool))}* for ${who}.\nChange what needs changing, then approve: exactly these values will be used.`,
+      ),
     },
   ];
   if (a.tool === 'book_slot' && typeof a.args.start_time === 'string' && !Number.isNaN(Date.parse(a.args.start_time))) {
-    intro.push({ type: 'context', elements: [mrkdwn(`Proposed time: ${escapeText(when(a.args.start_time, ctx.timeZone))}. Times are ISO 8601 with the offset.`)] });
+    intro.push({
+      type: 'context',
+      elements: [
+        mrkdwn(
+          `Proposed time: ${escapeText(when(a.args.start_time, ctx.timeZone))}. Times are ISO 8601 with the offset.`,
+        ),
+      ],
+    });
   }
   if (a.tool === 'update_customer') {
     intro.push({ type: 'context', elements: [mrkdwn('Leave a field empty to keep it as it is.')] });
@@ -110,7 +119,13 @@ export function rejectModal(a: Approval, ctx: CardContext): ModalView {
         type: 'input',
         block_id: REASON_BLOCK,
         label: plain('Reason (the customer will read it)'),
-        element: { type: 'plain_text_input', action_id: 'value', multiline: true, max_length: 2000, placeholder: plain('e.g. That slot was just taken; could you pick another time?') },
+        element: {
+          type: 'plain_text_input',
+          action_id: 'value',
+          multiline: true,
+          max_length: 2000,
+          placeholder: plain('e.g. That slot was just taken; could you pick another time?'),
+        },
       },
     ],
   };

@@ -29,7 +29,15 @@ const MULTILINE_KEYS = new Set(['body', 'description', 'notes', 'message']);
 export const ACTION_ID = 'value';
 
 interface ZodInternals {
-  _zod: { def: { type: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown>; entries?: Record<string, string | number> } };
+  _zod: {
+    def: {
+      type: string;
+      innerType?: unknown;
+      in?: unknown;
+      shape?: Record<string, unknown>;
+      entries?: Record<string, string | number>;
+    };
+  };
   description?: string;
   maxLength?: number | null;
   minValue?: number | null;
@@ -138,7 +146,14 @@ export function inputBlocks(fields: FormField[], values: unknown, placeholders: 
     if (tooLongToEdit(f, current)) {
       blocks.push({
         type: 'context',
-        elements: [plain(fit(`${f.label}: ${(current as string).length} characters, too long to edit here; it is kept as proposed.`, 2000))],
+        elements: [
+          plain(
+            fit(
+              `${f.label}: ${(current as string).length} characters, too long to edit here; it is kept as proposed.`,
+              2000,
+            ),
+          ),
+        ],
       });
       continue;
     }
@@ -159,13 +174,25 @@ export function inputBlocks(fields: FormField[], values: unknown, placeholders: 
       case 'select': {
         const options = (f.options ?? []).slice(0, 100).map((o) => option(o.value, o.label));
         const initial = options.find((o) => o.value === String(current ?? ''));
-        element = { type: 'static_select', action_id: ACTION_ID, options, ...(initial ? { initial_option: initial } : {}), ...placeholder };
+        element = {
+          type: 'static_select',
+          action_id: ACTION_ID,
+          options,
+          ...(initial ? { initial_option: initial } : {}),
+          ...placeholder,
+        };
         break;
       }
       case 'boolean': {
         const options = [option('yes', 'Yes'), option('no', 'No')];
         const initial = current === true ? options[0] : current === false ? options[1] : undefined;
-        element = { type: 'static_select', action_id: ACTION_ID, options, ...(initial ? { initial_option: initial } : {}), ...placeholder };
+        element = {
+          type: 'static_select',
+          action_id: ACTION_ID,
+          options,
+          ...(initial ? { initial_option: initial } : {}),
+          ...placeholder,
+        };
         break;
       }
       case 'number':
@@ -214,7 +241,11 @@ export function submitted(state: SubmittedState, blockId: string, actionId = ACT
  * in. Empty fields are left out, so optional ones are simply not changed and required ones are
  * reported by the schema.
  */
-export function argsFromSubmission(fields: FormField[], state: SubmittedState, base: Record<string, unknown>): Record<string, unknown> {
+export function argsFromSubmission(
+  fields: FormField[],
+  state: SubmittedState,
+  base: Record<string, unknown>,
+): Record<string, unknown> {
   const args = structuredClone(base);
   for (const f of fields) {
     if (!state[f.path]) continue; // not an input (too long to edit): keeps the base value
@@ -239,7 +270,10 @@ function friendly(message: string): string {
  * to the first input under it (an object-level rule such as "give at least one field"), or to the
  * first input of all.
  */
-export function errorsForIssues(issues: { path: string; message: string }[], blockIds: string[]): Record<string, string> {
+export function errorsForIssues(
+  issues: { path: string; message: string }[],
+  blockIds: string[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     let target = blockIds.find((id) => id === issue.path);

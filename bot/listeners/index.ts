@@ -10,5 +10,6 @@ import * as rejectSubmit from './views/reject-submit.js';
 
 /** Every listener, one module per concern, grouped by surface. */
 export function registerListeners(app: App, deps: BotDeps): void {
-  for (const m of [customerMessage, decisionButtons, homeButtons, editSubmit, rejectSubmit, linkSubmit, appHomeOpened]) m.register(app, deps);
+  for (const m of [customerMessage, decisionButtons, homeButtons, editSubmit, rejectSubmit, linkSubmit, appHomeOpened])
+    m.register(app, deps);
 }

@@ -81,7 +81,13 @@ export function botTestModel(): ScriptedModel {
     const email = /email to (\S+@\S+)/i.exec(text)?.[1];
     if (email) return propose('update_customer', { customer_id: customer, changes: { email } });
     const ticket = /ticket: ([\s\S]+)/i.exec(text)?.[1];
-    if (ticket) return propose('create_ticket', { customer_id: customer, subject: 'Customer report', description: ticket.trim(), category: 'general' });
+    if (ticket)
+      return propose('create_ticket', {
+        customer_id: customer,
+        subject: 'Customer report',
+        description: ticket.trim(),
+        category: 'general',
+      });
     if (/\bboom\b/.test(text)) throw new Error('planner exploded');
     return say(`Answer: ${text.slice(0, 80)}`);
   });
@@ -100,12 +106,20 @@ export interface BotStack {
 
 /** N workers (default 1) of the real product on one seeded database, sharing one local workspace. */
 export async function startBotStack(
-  opts: { workers?: number; ttlMinutes?: number; cueDelayMs?: number; timing?: LocalSlackTiming; proxyDatabase?: boolean } = {},
+  opts: {
+    workers?: number;
+    ttlMinutes?: number;
+    cueDelayMs?: number;
+    timing?: LocalSlackTiming;
+    proxyDatabase?: boolean;
+  } = {},
 ): Promise<BotStack> {
   const clock = new ManualClock(TEST_NOW);
   const db = await createSeededDatabase({ clock });
   const target = new URL(db.url);
-  const dbProxy = opts.proxyDatabase ? await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }) : undefined;
+  const dbProxy = opts.proxyDatabase
+    ? await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+    : undefined;
   const workerDbUrl = dbProxy ? dbProxy.proxiedUrl(db.url) : db.url;
   const port = await freePort();
   const connection = localConnection({ apiUrl: localApiUrl(port) });

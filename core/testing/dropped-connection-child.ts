@@ -19,7 +19,8 @@ const [mode, applicationName] = process.argv.slice(2);
 const config = loadConfig();
 const logger = createLogger({ LOG_LEVEL: 'info' }, { name: 'dropped-connection-child', fd: 2 });
 const pool = createPool(config.DATABASE_URL!, { max: 3, logger, applicationName });
-const report = (step: string, extra: Record<string, unknown> = {}) => process.stdout.write(`${JSON.stringify({ step, ...extra })}\n`);
+const report = (step: string, extra: Record<string, unknown> = {}) =>
+  process.stdout.write(`${JSON.stringify({ step, ...extra })}\n`);
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const nextLine = () => lines.next();
 

@@ -80,7 +80,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     relay(link, client, () => (link.upstream && !link.upstream.connecting ? link.upstream : undefined));
     client.on('error', link.cut);
     client.on('close', link.cut);
-    if (outage === 'stall') turnedAway += 1; // held: connected upstream on resume()
+    if (outage === 'stall')
+      turnedAway += 1; // held: connected upstream on resume()
     else openUpstream(link);
   });
 
@@ -91,7 +92,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const port = (server.address() as AddressInfo).port;
 
   const cutAll = async () => {
-    const sockets = [...links].flatMap((l) => [l.client, l.upstream]).filter((s): s is Socket => Boolean(s && !s.destroyed));
+    const sockets = [...links]
+      .flatMap((l) => [l.client, l.upstream])
+      .filter((s): s is Socket => Boolean(s && !s.destroyed));
     const closed = sockets.map((s) => new Promise<void>((r) => s.once('close', () => r())));
     for (const l of [...links]) l.cut();
     await Promise.all(closed);

@@ -51,7 +51,13 @@ export const TEST_STAFF_KEY: StaffKey = { name: 'test-staff', key: 'test-staff-k
  */
 export async function connectHttp(
   pool: Pool,
-  opts: { apiKey?: string; staffKeys?: StaffKey[]; bearer?: string; allowedHosts?: string[]; allowedOrigins?: string[] } = {},
+  opts: {
+    apiKey?: string;
+    staffKeys?: StaffKey[];
+    bearer?: string;
+    allowedHosts?: string[];
+    allowedOrigins?: string[];
+  } = {},
 ): Promise<Connected & { url: string }> {
   const server = await startHttpToolServer({
     deps: { pool, clock: fixedClock(TEST_NOW), timeZone: TEST_TZ, logger: silentLogger },
@@ -84,14 +90,27 @@ export type Outcome =
   | { ok: false; code: string; message: string; details: Record<string, unknown> };
 
 /** Call a tool and decode the outcome the way the agent does. */
-export async function call(client: Client, name: string, args: unknown, meta?: CallMeta | Record<string, unknown>): Promise<Outcome> {
-  const res = await client.callTool({ name, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) });
+export async function call(
+  client: Client,
+  name: string,
+  args: unknown,
+  meta?: CallMeta | Record<string, unknown>,
+): Promise<Outcome> {
+  const res = await client.callTool({
+    name,
+    arguments: args as Record<string, unknown>,
+    ...(meta ? { _meta: meta } : {}),
+  });
   const text = Array.isArray(res.content) ? res.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '';
   if (res.isError) {
     const err = parseToolError(text);
     return { ok: false, code: err?.code ?? 'unparsed', message: err?.message ?? text, details: err?.details ?? {} };
   }
-  return { ok: true, result: res.structuredContent as Record<string, unknown>, meta: res._meta as Record<string, unknown> | undefined };
+  return {
+    ok: true,
+    result: res.structuredContent as Record<string, unknown>,
+    meta: res._meta as Record<string, unknown> | undefined,
+  };
 }
 
 /** Narrow an outcome in a test, with a readable failure. */

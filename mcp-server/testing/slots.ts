@@ -6,7 +6,10 @@ import { isoInZone } from '../tools/shared.js';
  * Start times (ISO with the business offset) at which at least `crews` crews have `hours`
  * consecutive free crew-hours, after TEST_NOW, earliest first.
  */
-export async function freeStarts(db: Queryable, opts: { hours: number; crews?: number; limit?: number; after?: Date }): Promise<string[]> {
+export async function freeStarts(
+  db: Queryable,
+  opts: { hours: number; crews?: number; limit?: number; after?: Date },
+): Promise<string[]> {
   const res = await db.query<{ starts_at: Date }>(
     `WITH free AS (
        SELECT s.crew, s.starts_at, lead(s.starts_at, $1::int - 1) OVER (PARTITION BY s.crew ORDER BY s.starts_at) AS last_start

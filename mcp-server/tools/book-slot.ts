@@ -73,11 +73,17 @@ export async function bookSlot(args: BookSlotArgs, ctx: WriteContext): Promise<B
   const tx = ctx.tx;
   await requireCustomer(ctx, tx, args.customer_id);
   const service = (
-    await tx.query<ServiceRow>(`SELECT id, name, duration_minutes, price_cents, active FROM services WHERE id = $1`, [args.service_id])
+    await tx.query<ServiceRow>(`SELECT id, name, duration_minutes, price_cents, active FROM services WHERE id = $1`, [
+      args.service_id,
+    ])
   ).rows[0];
-  if (!service) throw new ToolError('not_found', `There is no service ${args.service_id}.`, { service_id: args.service_id });
+  if (!service)
+    throw new ToolError('not_found', `There is no service ${args.service_id}.`, { service_id: args.service_id });
   if (!service.active) {
-    throw new ToolError('not_found', `${service.name} is no longer offered.`, { service_id: service.id, active: false });
+    throw new ToolError('not_found', `${service.name} is no longer offered.`, {
+      service_id: service.id,
+      active: false,
+    });
   }
 
   const start = new Date(args.start_time);
@@ -87,9 +93,13 @@ export async function bookSlot(args: BookSlotArgs, ctx: WriteContext): Promise<B
   const when = formatInZone(start, ctx.timeZone);
 
   if (start.getTime() <= now.getTime()) {
-    throw new ToolError('slot_in_past', `${when} is in the past; pick a time after ${formatInZone(now, ctx.timeZone)}.`, {
-      alternatives: await alternatives(now),
-    });
+    throw new ToolError(
+      'slot_in_past',
+      `${when} is in the past; pick a time after ${formatInZone(now, ctx.timeZone)}.`,
+      {
+        alternatives: await alternatives(now),
+      },
+    );
   }
   const problem = openingProblem(start, hours, ctx.timeZone);
   if (problem) {
@@ -145,7 +155,9 @@ export async function bookSlot(args: BookSlotArgs, ctx: WriteContext): Promise<B
   throw new ToolError(
     'slot_unavailable',
     `${when} is not available for ${service.name}.` +
-      (alts.length ? ` Nearest free start times: ${alts.map((a) => a.display).join('; ')}.` : ' No free times in the next two weeks.'),
+      (alts.length
+        ? ` Nearest free start times: ${alts.map((a) => a.display).join('; ')}.`
+        : ' No free times in the next two weeks.'),
     { alternatives: alts },
   );
 }

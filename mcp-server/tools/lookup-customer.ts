@@ -101,7 +101,9 @@ export async function lookupCustomer(args: LookupCustomerArgs, ctx: ToolContext)
     return {
       status: 'ambiguous',
       ...empty,
-      candidates: matches.slice(0, MAX_CANDIDATES).map((m) => ({ id: m.id, name: m.name, email_hint: maskEmail(m.email), city: m.city })),
+      candidates: matches
+        .slice(0, MAX_CANDIDATES)
+        .map((m) => ({ id: m.id, name: m.name, email_hint: maskEmail(m.email), city: m.city })),
     };
   }
   const row = matches[0]!;

@@ -43,7 +43,9 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
 /** The query's weighted lexemes, typos replaced by the closest word of the help centre. */
 async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, typoThreshold: number): Promise<Term[]> {
   const own = [...new Set(tokens(query))].slice(0, 64);
-  const extra = [...new Set((useSynonyms ? expansions(query) : []).flatMap(tokens))].filter((w) => !own.includes(w)).slice(0, 32);
+  const extra = [...new Set((useSynonyms ? expansions(query) : []).flatMap(tokens))]
+    .filter((w) => !own.includes(w))
+    .slice(0, 32);
   if (own.length === 0 && extra.length === 0) return [];
   const res = await db.query<{ lexeme: string; ndoc: number; n: number; sim: number; extra: boolean }>(
     `WITH vocab AS (SELECT word, ndoc FROM ts_stat('SELECT search FROM kb_articles')),
@@ -115,11 +117,48 @@ export async function searchKnowledgeBase(
   }));
 }
 
-const STOP = new Set(['what', 'when', 'where', 'which', 'does', 'have', 'your', 'with', 'that', 'this', 'there', 'about', 'would', 'could', 'should', 'will', 'from', 'they', 'them', 'their', 'then', 'than', 'just', 'like', 'want', 'need', 'please', 'thanks', 'much', 'many', 'some', 'also']);
+const STOP = new Set([
+  'what',
+  'when',
+  'where',
+  'which',
+  'does',
+  'have',
+  'your',
+  'with',
+  'that',
+  'this',
+  'there',
+  'about',
+  'would',
+  'could',
+  'should',
+  'will',
+  'from',
+  'they',
+  'them',
+  'their',
+  'then',
+  'than',
+  'just',
+  'like',
+  'want',
+  'need',
+  'please',
+  'thanks',
+  'much',
+  'many',
+  'some',
+  'also',
+]);
 
 /** Crude stems (first five letters of words of four or more), enough to match "cancelling" with "cancellation". */
 function stems(text: string): Set<string> {
-  return new Set(tokens(text).filter((w) => w.length >= 4 && !STOP.has(w)).map((w) => w.slice(0, 5)));
+  return new Set(
+    tokens(text)
+      .filter((w) => w.length >= 4 && !STOP.has(w))
+      .map((w) => w.slice(0, 5)),
+  );
 }
 
 /**
@@ -128,9 +167,18 @@ function stems(text: string): Set<string> {
  * as "closed on Christmas Day" then arrives intact for the model to quote.
  */
 export function bestSentences(body: string, wanted: Set<string>, max = 3, maxChars = 520): string {
-  const sentences = body.replace(/\s+/g, ' ').trim().match(/[^.!?]+(?:[.!?]+|$)/g)?.map((x) => x.trim()).filter(Boolean) ?? [];
+  const sentences =
+    body
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+(?:[.!?]+|$)/g)
+      ?.map((x) => x.trim())
+      .filter(Boolean) ?? [];
   const scored = sentences.map((text, i) => ({ text, i, score: [...stems(text)].filter((w) => wanted.has(w)).length }));
-  const picked = [...scored].sort((a, b) => b.score - a.score || a.i - b.i).slice(0, max).filter((x, k) => k === 0 || x.score > 0);
+  const picked = [...scored]
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, max)
+    .filter((x, k) => k === 0 || x.score > 0);
   let out = '';
   for (const sentence of picked.sort((a, b) => a.i - b.i)) {
     const next = out ? `${out} ${sentence.text}` : sentence.text;
@@ -151,7 +199,7 @@ interface ArticleRow {
 async function rankArticles(db: Queryable, terms: Term[], limit: number): Promise<ArticleRow[]> {
   if (terms.length === 0) return [];
   const res = await db.query<ArticleRow>(
-      `WITH q AS (SELECT t::tsquery AS t, w FROM unnest($1::text[], $2::float8[]) AS q(t, w)),
+    `WITH q AS (SELECT t::tsquery AS t, w FROM unnest($1::text[], $2::float8[]) AS q(t, w)),
        anyq AS (SELECT string_agg(t::text, ' | ')::tsquery AS q FROM q),
        scored AS (
          SELECT a.id, a.title, a.topic, a.body, a.search,
@@ -169,13 +217,16 @@ async function rankArticles(db: Queryable, terms: Term[], limit: number): Promis
        SELECT r.id, r.title, r.topic, r.score::float8 AS score, r.body AS snippet
        FROM ranked r
        ORDER BY r.score DESC, r.id`,
-      [terms.map((t) => t.tsquery), terms.map((t) => t.weight), limit, K1, PROXIMITY],
-    );
+    [terms.map((t) => t.tsquery), terms.map((t) => t.weight), limit, K1, PROXIMITY],
+  );
   return res.rows;
 }
 
 /** The tool's handler: the best articles for the customer's own words. */
-export async function searchHelpCentre(args: SearchKnowledgeBaseArgs, ctx: ToolContext): Promise<SearchKnowledgeBaseResult> {
+export async function searchHelpCentre(
+  args: SearchKnowledgeBaseArgs,
+  ctx: ToolContext,
+): Promise<SearchKnowledgeBaseResult> {
   const results = await searchKnowledgeBase(ctx.pool, args.query, args.limit);
   return { query: args.query, results };
 }

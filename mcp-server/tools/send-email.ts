@@ -12,7 +12,11 @@ export async function sendEmail(args: SendEmailArgs, ctx: WriteContext): Promise
     // An email tool is a way to carry data out of the company: in a customer's conversation it
     // writes only to the address on file, whatever the conversation asked for.
     if (args.to && (!customer.email || !sameAddress(args.to, customer.email))) {
-      throw new ToolError('out_of_scope', "In a customer conversation email goes only to the customer's address on file.", { customer_id: customer.id });
+      throw new ToolError(
+        'out_of_scope',
+        "In a customer conversation email goes only to the customer's address on file.",
+        { customer_id: customer.id },
+      );
     }
     if (!customer.email) throw noEmail(customer.id);
     to = customer.email;
@@ -33,6 +37,10 @@ export async function sendEmail(args: SendEmailArgs, ctx: WriteContext): Promise
 }
 
 const noEmail = (customerId: string) =>
-  new ToolError('no_email_on_file', `Customer ${customerId} has no email address on file. Offer another way to reach them, or update their record first.`, {
-    customer_id: customerId,
-  });
+  new ToolError(
+    'no_email_on_file',
+    `Customer ${customerId} has no email address on file. Offer another way to reach them, or update their record first.`,
+    {
+      customer_id: customerId,
+    },
+  );

@@ -21,7 +21,11 @@ export function toCustomerRecord(row: CustomerRow): CustomerRecord {
   };
 }
 
-export async function loadCustomer(db: Queryable, id: string, opts: { forUpdate?: boolean } = {}): Promise<CustomerRow | undefined> {
+export async function loadCustomer(
+  db: Queryable,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CustomerRow | undefined> {
   const res = await db.query<CustomerRow>(
     `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -50,7 +54,10 @@ export async function requireCustomer(
 ): Promise<CustomerRow> {
   assertInScope(ctx, customerId);
   const row = await loadCustomer(db, customerId, opts);
-  if (!row) throw new ToolError('not_found', `There is no customer ${customerId}. Use lookup_customer to find the right id.`, { customer_id: customerId });
+  if (!row)
+    throw new ToolError('not_found', `There is no customer ${customerId}. Use lookup_customer to find the right id.`, {
+      customer_id: customerId,
+    });
   return row;
 }
 
@@ -74,4 +81,3 @@ export function phoneDigits(phone: string): string {
 export const PHONE_DIGITS_SQL = (col: string) =>
   `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11 AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
      THEN substr(regexp_replace(${col}, '\\D', '', 'g'), 2) ELSE regexp_replace(${col}, '\\D', '', 'g') END)`;
-

@@ -19,7 +19,12 @@ function applyChanges(before: CustomerRecord, changes: UpdateCustomerArgs['chang
     notes: changes.notes ?? before.notes,
     // An address is replaced as a whole: a new address without a unit has no unit.
     address: changes.address
-      ? { line1: changes.address.line1, unit: changes.address.unit ?? null, city: changes.address.city, postal_code: changes.address.postal_code }
+      ? {
+          line1: changes.address.line1,
+          unit: changes.address.unit ?? null,
+          city: changes.address.city,
+          postal_code: changes.address.postal_code,
+        }
       : before.address,
     // Preferences merge: only the keys given change, the others stay.
     preferences: { ...before.preferences, ...prefs },
@@ -36,7 +41,10 @@ export async function updateCustomer(args: UpdateCustomerArgs, ctx: WriteContext
   }
 
   if (changed.includes('email') && after.email) {
-    const taken = await ctx.tx.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1) AND id <> $2`, [after.email, before.id]);
+    const taken = await ctx.tx.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1) AND id <> $2`, [
+      after.email,
+      before.id,
+    ]);
     if (taken.rowCount) throw emailConflict(after.email);
   }
 
@@ -76,6 +84,10 @@ export async function updateCustomer(args: UpdateCustomerArgs, ctx: WriteContext
 }
 
 const emailConflict = (email: string) =>
-  new ToolError('conflict', `The email address ${email} already belongs to another customer record, so it can't be used here. Ask the customer for a different address, or have staff merge the records.`, {
-    field: 'email',
-  });
+  new ToolError(
+    'conflict',
+    `The email address ${email} already belongs to another customer record, so it can't be used here. Ask the customer for a different address, or have staff merge the records.`,
+    {
+      field: 'email',
+    },
+  );

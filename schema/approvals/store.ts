@@ -76,7 +76,10 @@ export async function audit(db: Queryable, e: AuditEntry): Promise<void> {
   );
 }
 
-export async function auditTrail(db: Queryable, filter: { approvalId?: string; threadId?: string; customerId?: string; actor?: string }) {
+export async function auditTrail(
+  db: Queryable,
+  filter: { approvalId?: string; threadId?: string; customerId?: string; actor?: string },
+) {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.approvalId) where.push(`approval_id = $${params.push(filter.approvalId)}`);
@@ -114,7 +117,9 @@ export async function listApprovals(
 
 /** Id and status of every approval of a thread: a before/after snapshot of a run. */
 export async function threadStatuses(db: Queryable, threadId: string): Promise<{ id: string; status: string }[]> {
-  return (await db.query<{ id: string; status: string }>(`SELECT id, status FROM approvals WHERE thread_id = $1`, [threadId])).rows;
+  return (
+    await db.query<{ id: string; status: string }>(`SELECT id, status FROM approvals WHERE thread_id = $1`, [threadId])
+  ).rows;
 }
 
 /** Decided approvals whose outcome never reached the conversation (a worker died): for the sweeper. */
@@ -150,17 +155,25 @@ const QUEUE_SELECT = `SELECT a.id, a.tool, a.status, a.customer_id, a.created_at
                 FROM approvals a LEFT JOIN customers c ON c.id = a.customer_id`;
 
 /** The managers' queue: what waits (oldest first, at most `limit`), how many in all, and the latest decisions. */
-export async function managerQueue(db: Queryable, limit: number): Promise<{ pending: QueueRow[]; pendingTotal: number; decided: QueueRow[] }> {
+export async function managerQueue(
+  db: Queryable,
+  limit: number,
+): Promise<{ pending: QueueRow[]; pendingTotal: number; decided: QueueRow[] }> {
   const [pending, total, decided] = await Promise.all([
     db.query<QueueRow>(`${QUEUE_SELECT} WHERE a.status = 'pending' ORDER BY a.created_at ASC, a.id LIMIT ${limit}`),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM approvals WHERE status = 'pending'`),
-    db.query<QueueRow>(`${QUEUE_SELECT} WHERE a.approver IS NOT NULL AND a.decided_at IS NOT NULL ORDER BY a.decided_at DESC, a.id LIMIT 10`),
+    db.query<QueueRow>(
+      `${QUEUE_SELECT} WHERE a.approver IS NOT NULL AND a.decided_at IS NOT NULL ORDER BY a.decided_at DESC, a.id LIMIT 10`,
+    ),
   ]);
   return { pending: pending.rows, pendingTotal: total.rows[0]?.n ?? 0, decided: decided.rows };
 }
 
 /** The fields the tool gate checks, with the row locked until the caller's transaction ends. */
-export type GrantRow = Pick<Approval, 'id' | 'tool' | 'status' | 'args_hash' | 'customer_id' | 'thread_id' | 'expires_at' | 'result' | 'error'>;
+export type GrantRow = Pick<
+  Approval,
+  'id' | 'tool' | 'status' | 'args_hash' | 'customer_id' | 'thread_id' | 'expires_at' | 'result' | 'error'
+>;
 
 export async function lockGrant(tx: Queryable, id: string): Promise<GrantRow | undefined> {
   return (
@@ -202,11 +215,29 @@ export async function recordProposal(
                             proposed_by, request_text, expires_at, created_at)
      VALUES ($1, $2, $3, $4, 'pending', $5, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (thread_id, tool_call_id) DO NOTHING RETURNING *`,
-    [p.id, p.threadId, p.toolCallId, p.tool, p.canonical, p.hash, p.customerId, p.proposedBy, p.requestText, p.expiresAt, p.at],
+    [
+      p.id,
+      p.threadId,
+      p.toolCallId,
+      p.tool,
+      p.canonical,
+      p.hash,
+      p.customerId,
+      p.proposedBy,
+      p.requestText,
+      p.expiresAt,
+      p.at,
+    ],
   );
   if (!inserted.rows[0]) return { approval: (await getApproval(tx, p.id))!, created: false, superseded: [] };
   const approval = inserted.rows[0];
-  await audit(tx, { at: p.at, actor: p.proposedBy, action: 'proposed', approval, details: { tool: p.tool, args: p.args } });
+  await audit(tx, {
+    at: p.at,
+    actor: p.proposedBy,
+    action: 'proposed',
+    approval,
+    details: { tool: p.tool, args: p.args },
+  });
   // pending → superseded
   const superseded = (
     await tx.query<Approval>(
@@ -216,7 +247,13 @@ export async function recordProposal(
     )
   ).rows;
   for (const s of superseded) {
-    await audit(tx, { at: p.at, actor: p.proposedBy, action: 'superseded', approval: s, details: { superseded_by: p.id } });
+    await audit(tx, {
+      at: p.at,
+      actor: p.proposedBy,
+      action: 'superseded',
+      approval: s,
+      details: { superseded_by: p.id },
+    });
   }
   return { approval, created: true, superseded };
 }
@@ -254,7 +291,13 @@ export async function recordDecision(
   const row = updated.rows[0];
   if (!row) return undefined;
   if (row.args_hash !== d.before.args_hash) {
-    await audit(tx, { at: d.at, actor: d.approver, action: 'edited', approval: row, details: { before: d.before.args, after: row.args } });
+    await audit(tx, {
+      at: d.at,
+      actor: d.approver,
+      action: 'edited',
+      approval: row,
+      details: { before: d.before.args, after: row.args },
+    });
   }
   await audit(tx, {
     at: d.at,
@@ -269,9 +312,10 @@ export async function recordDecision(
 /** pending → expired for every approval past its expiry; returns the ones this call expired. */
 export async function expireDue(tx: Queryable, at: Date): Promise<Approval[]> {
   const rows = (
-    await tx.query<Approval>(`UPDATE approvals SET status = 'expired', decided_at = $1 WHERE status = 'pending' AND expires_at <= $1 RETURNING *`, [
-      at,
-    ])
+    await tx.query<Approval>(
+      `UPDATE approvals SET status = 'expired', decided_at = $1 WHERE status = 'pending' AND expires_at <= $1 RETURNING *`,
+      [at],
+    )
   ).rows;
   for (const r of rows) await audit(tx, { at, actor: 'system', action: 'expired', approval: r });
   return rows;
@@ -289,17 +333,23 @@ export async function withdraw(
       [p.threadId, p.at, p.approvalIds?.length ? p.approvalIds : null, p.reason ?? null],
     )
   ).rows;
-  for (const r of rows) await audit(tx, { at: p.at, actor: p.actor, action: 'withdrawn', approval: r, details: { reason: p.reason ?? null } });
+  for (const r of rows)
+    await audit(tx, {
+      at: p.at,
+      actor: p.actor,
+      action: 'withdrawn',
+      approval: r,
+      details: { reason: p.reason ?? null },
+    });
   return rows;
 }
 
 /** approved → executing, claimed by `worker` (a second claim of a grant already executing just renews it). */
 export async function markExecuting(db: Queryable, id: string, worker: string, at: Date): Promise<void> {
-  await db.query(`UPDATE approvals SET status = 'executing', claimed_by = $2, claimed_at = $3 WHERE id = $1 AND status IN ('approved', 'executing')`, [
-    id,
-    worker,
-    at,
-  ]);
+  await db.query(
+    `UPDATE approvals SET status = 'executing', claimed_by = $2, claimed_at = $3 WHERE id = $1 AND status IN ('approved', 'executing')`,
+    [id, worker, at],
+  );
 }
 
 /**
@@ -311,12 +361,17 @@ export async function recordExecuted(
   grant: ApprovalRef,
   e: { at: Date; actor: string; tool: string; result: unknown; via?: string },
 ): Promise<void> {
-  await tx.query(`UPDATE approvals SET status = 'executed', executed_at = $2, result = $3, error = NULL WHERE id = $1`, [
-    grant.id,
-    e.at,
-    JSON.stringify(e.result),
-  ]);
-  await audit(tx, { at: e.at, actor: e.actor, action: 'executed', approval: grant, details: { tool: e.tool, result: e.result, via: e.via } });
+  await tx.query(
+    `UPDATE approvals SET status = 'executed', executed_at = $2, result = $3, error = NULL WHERE id = $1`,
+    [grant.id, e.at, JSON.stringify(e.result)],
+  );
+  await audit(tx, {
+    at: e.at,
+    actor: e.actor,
+    action: 'executed',
+    approval: grant,
+    details: { tool: e.tool, result: e.result, via: e.via },
+  });
 }
 
 /** approved | executing → failed: the business rules refused the write; stored so a replay gets the same answer. */
@@ -325,15 +380,28 @@ export async function recordFailed(
   grant: ApprovalRef,
   e: { at: Date; actor: string; tool: string; error: unknown; via?: string },
 ): Promise<void> {
-  await tx.query(`UPDATE approvals SET status = 'failed', executed_at = $2, error = $3 WHERE id = $1`, [grant.id, e.at, JSON.stringify(e.error)]);
-  await audit(tx, { at: e.at, actor: e.actor, action: 'execution_failed', approval: grant, details: { tool: e.tool, error: e.error, via: e.via } });
+  await tx.query(`UPDATE approvals SET status = 'failed', executed_at = $2, error = $3 WHERE id = $1`, [
+    grant.id,
+    e.at,
+    JSON.stringify(e.error),
+  ]);
+  await audit(tx, {
+    at: e.at,
+    actor: e.actor,
+    action: 'execution_failed',
+    approval: grant,
+    details: { tool: e.tool, error: e.error, via: e.via },
+  });
 }
 
 // ------------------------------------------------------------- bookkeeping beside the lifecycle
 
 /** The conversation has been told the outcome (set once). */
 export async function markOutcomeDelivered(db: Queryable, ids: string[], at: Date): Promise<void> {
-  await db.query(`UPDATE approvals SET outcome_delivered_at = $2 WHERE id = ANY($1::uuid[]) AND outcome_delivered_at IS NULL`, [ids, at]);
+  await db.query(
+    `UPDATE approvals SET outcome_delivered_at = $2 WHERE id = ANY($1::uuid[]) AND outcome_delivered_at IS NULL`,
+    [ids, at],
+  );
 }
 
 export async function setCard(db: Queryable, id: string, channel: string, ts: string): Promise<void> {
@@ -342,6 +410,10 @@ export async function setCard(db: Queryable, id: string, channel: string, ts: st
 
 /** Record the approval's card unless one is recorded already; false: another post won, delete ours. */
 export async function attachCard(db: Queryable, id: string, channel: string, ts: string): Promise<boolean> {
-  const won = await db.query(`UPDATE approvals SET card_channel = $2, card_ts = $3 WHERE id = $1 AND card_ts IS NULL`, [id, channel, ts]);
+  const won = await db.query(`UPDATE approvals SET card_channel = $2, card_ts = $3 WHERE id = $1 AND card_ts IS NULL`, [
+    id,
+    channel,
+    ts,
+  ]);
   return won.rowCount !== 0;
 }

@@ -5,7 +5,9 @@ import { NOT_SERVED, SERVICE_AREA } from './service-area.js';
 
 describe('service area', () => {
   it('says what the help centre says: every town and postal code, and the places we do not serve', () => {
-    const articles = KB_ARTICLES.filter((a) => a.topic === 'service-area').map((a) => a.body).join('\n');
+    const articles = KB_ARTICLES.filter((a) => a.topic === 'service-area')
+      .map((a) => a.body)
+      .join('\n');
     for (const town of SERVICE_AREA) {
       expect(articles).toContain(town.name);
       for (const code of town.postal_codes) expect(articles).toContain(code);

@@ -35,7 +35,8 @@ export const RETRIEVAL_CASES: readonly RetrievalCase[] = [
     expected: ['kb-cancellation-and-rescheduling-05'],
   },
   {
-    question: 'My son woke up with a fever this morning. Should we still have the cleaner come, and will I get charged if we postpone?',
+    question:
+      'My son woke up with a fever this morning. Should we still have the cleaner come, and will I get charged if we postpone?',
     expected: ['kb-cancellation-and-rescheduling-06', 'kb-safety-and-trust-03'],
   },
 
@@ -49,7 +50,8 @@ export const RETRIEVAL_CASES: readonly RetrievalCase[] = [
     expected: ['kb-service-area-03'],
   },
   {
-    question: "I'd like a deep clean at my mom's place in Fernbrook, but the account is under my name. Is that possible?",
+    question:
+      "I'd like a deep clean at my mom's place in Fernbrook, but the account is under my name. Is that possible?",
     expected: ['kb-service-area-04'],
   },
 

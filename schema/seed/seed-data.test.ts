@@ -80,7 +80,10 @@ describe('knowledge base', () => {
 
   it('has at least one article per topic', () => {
     for (const topic of KB_TOPICS) {
-      expect(KB_ARTICLES.some((a) => a.topic === topic), topic).toBe(true);
+      expect(
+        KB_ARTICLES.some((a) => a.topic === topic),
+        topic,
+      ).toBe(true);
     }
   });
 
@@ -98,9 +101,7 @@ describe('knowledge base', () => {
 
   it('shares vocabulary across topics so retrieval is not trivial', () => {
     for (const term of ['fee', 'visit']) {
-      const topics = new Set(
-        KB_ARTICLES.filter((a) => a.body.toLowerCase().includes(term)).map((a) => a.topic),
-      );
+      const topics = new Set(KB_ARTICLES.filter((a) => a.body.toLowerCase().includes(term)).map((a) => a.topic));
       expect(topics.size, term).toBeGreaterThanOrEqual(3);
     }
   });
@@ -222,8 +223,6 @@ describe('slack users', () => {
       const user = customerUsers.find((u) => u.id === customer.slack_user_id);
       expect(user?.real_name).toBe(customer.name);
     }
-    expect(DEMO_SLACK_USERS).toHaveLength(
-      DEMO_MANAGERS.length + DEMO_GUESTS.length + linked.length,
-    );
+    expect(DEMO_SLACK_USERS).toHaveLength(DEMO_MANAGERS.length + DEMO_GUESTS.length + linked.length);
   });
 });

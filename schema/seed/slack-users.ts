@@ -49,8 +49,4 @@ const CUSTOMER_SLACK_USERS: readonly SeedSlackUser[] = CUSTOMERS.flatMap((custom
       ],
 );
 
-export const DEMO_SLACK_USERS: readonly SeedSlackUser[] = [
-  ...DEMO_MANAGERS,
-  ...DEMO_GUESTS,
-  ...CUSTOMER_SLACK_USERS,
-];
+export const DEMO_SLACK_USERS: readonly SeedSlackUser[] = [...DEMO_MANAGERS, ...DEMO_GUESTS, ...CUSTOMER_SLACK_USERS];

@@ -3,8 +3,14 @@ import { CustomerId, DateTime } from './common.js';
 
 export const BookSlotInput = z.object({
   customer_id: CustomerId,
-  service_id: z.string().trim().regex(/^svc_[a-z0-9_]{2,40}$/, 'must look like svc_standard_clean').describe('The service to book, e.g. "svc_standard_clean".'),
-  start_time: DateTime.describe('When the visit starts, ISO 8601 with the business time-zone offset, e.g. 2026-12-08T10:00:00-05:00.'),
+  service_id: z
+    .string()
+    .trim()
+    .regex(/^svc_[a-z0-9_]{2,40}$/, 'must look like svc_standard_clean')
+    .describe('The service to book, e.g. "svc_standard_clean".'),
+  start_time: DateTime.describe(
+    'When the visit starts, ISO 8601 with the business time-zone offset, e.g. 2026-12-08T10:00:00-05:00.',
+  ),
   notes: z.string().trim().max(1000).optional().describe('Anything the crew should know (access, pets, parking).'),
 });
 

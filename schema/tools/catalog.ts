@@ -45,8 +45,8 @@ export const TOOL_CATALOG = [
     verb: 'Create a support ticket',
     description:
       'Open a support ticket for a customer so the team follows up: complaints, damage, billing questions, anything the help centre cannot settle in the conversation. ' +
-      'Needs the customer_id, a one-line subject, a description in the customer\'s words, a category and a priority (urgent only for safety or active damage). ' +
-      "Changes data: it runs only after a manager approves the exact arguments. Returns the ticket with its id (TKT-…).",
+      "Needs the customer_id, a one-line subject, a description in the customer's words, a category and a priority (urgent only for safety or active damage). " +
+      'Changes data: it runs only after a manager approves the exact arguments. Returns the ticket with its id (TKT-…).',
     input: CreateTicketInput,
     output: CreateTicketOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -16,20 +16,22 @@ export const CustomerId = z
 const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[A-Za-z]{2,}$/;
 export const isEmail = (s: string) => EMAIL_RE.test(s) && s.length <= 254;
 
-export const Email = z
-  .string()
-  .trim()
-  .max(254)
-  .refine(isEmail, 'must be a valid email address like name@example.com');
+export const Email = z.string().trim().max(254).refine(isEmail, 'must be a valid email address like name@example.com');
 
 const PHONE_DIGITS = /\d/g;
 export const Phone = z
   .string()
   .trim()
   .max(32)
-  .refine((s) => /^[+\d().\-\s]+$/.test(s) && (s.match(PHONE_DIGITS)?.length ?? 0) >= 7 && (s.match(PHONE_DIGITS)?.length ?? 0) <= 15, {
-    message: 'must be a phone number with 7 to 15 digits, like (555) 201-3344',
-  });
+  .refine(
+    (s) =>
+      /^[+\d().\-\s]+$/.test(s) &&
+      (s.match(PHONE_DIGITS)?.length ?? 0) >= 7 &&
+      (s.match(PHONE_DIGITS)?.length ?? 0) <= 15,
+    {
+      message: 'must be a phone number with 7 to 15 digits, like (555) 201-3344',
+    },
+  );
 
 // z.iso.datetime() publishes its ~400-character regex as `pattern`, beyond Gemini's limit: validate
 // with it, publish only `format: date-time`.

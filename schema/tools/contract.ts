@@ -20,14 +20,20 @@ interface ContractBase<N extends string, I extends AnyObject, O extends AnyObjec
   verb: string;
 }
 
-export interface ReadContract<N extends string = string, I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
-  extends ContractBase<N, I, O> {
+export interface ReadContract<
+  N extends string = string,
+  I extends AnyObject = AnyObject,
+  O extends AnyObject = AnyObject,
+> extends ContractBase<N, I, O> {
   mutating: false;
 }
 
 /** A write: runs only through the approval gate. */
-export interface WriteContract<N extends string = string, I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
-  extends ContractBase<N, I, O> {
+export interface WriteContract<
+  N extends string = string,
+  I extends AnyObject = AnyObject,
+  O extends AnyObject = AnyObject,
+> extends ContractBase<N, I, O> {
   mutating: true;
 }
 
@@ -38,7 +44,13 @@ export const readTool = <N extends string, I extends AnyObject, O extends AnyObj
 ): ReadContract<N, I, O> => ({
   ...t,
   mutating: false,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, ...t.annotations },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+    ...t.annotations,
+  },
 });
 
 export const writeTool = <N extends string, I extends AnyObject, O extends AnyObject>(

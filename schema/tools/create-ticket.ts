@@ -7,8 +7,11 @@ export const TICKET_CATEGORIES = ['billing', 'scheduling', 'complaint', 'damage'
 export const CreateTicketInput = z.object({
   customer_id: CustomerId,
   subject: z.string().trim().min(3).max(150).describe('One-line summary of the problem.'),
-  description: z.string().trim().min(1).max(4000).describe('What happened, in the customer\'s words where possible.'),
-  priority: z.enum(TICKET_PRIORITIES).default('normal').describe('urgent: safety or active damage; high: service failed; normal: default; low: questions.'),
+  description: z.string().trim().min(1).max(4000).describe("What happened, in the customer's words where possible."),
+  priority: z
+    .enum(TICKET_PRIORITIES)
+    .default('normal')
+    .describe('urgent: safety or active damage; high: service failed; normal: default; low: questions.'),
   category: z.enum(TICKET_CATEGORIES).describe('What the ticket is about.'),
 });
 

@@ -46,6 +46,7 @@ export function parseToolError(text: string): ToolErrorBody['error'] | undefined
   } catch {
     /* the SDK's own validation errors are plain text */
   }
-  if (/validation error|Invalid arguments/i.test(text)) return { code: 'invalid_arguments', message: text, details: {} };
+  if (/validation error|Invalid arguments/i.test(text))
+    return { code: 'invalid_arguments', message: text, details: {} };
   return undefined;
 }

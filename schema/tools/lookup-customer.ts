@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { CustomerId, CustomerOut } from './common.js';
 
-export const LookupCustomerInput = z.object({
-  customer_id: CustomerId.optional(),
-  email: z.string().trim().max(254).optional().describe('Email address to look up.'),
-  phone: z.string().trim().max(32).optional().describe('Phone number to look up, any format.'),
-  name: z.string().trim().min(2).max(200).optional().describe('Full or partial name to look up.'),
-}).refine((a) => Boolean(a.customer_id || a.email || a.phone || a.name), {
-  message: 'give at least one of customer_id, email, phone or name',
-});
+export const LookupCustomerInput = z
+  .object({
+    customer_id: CustomerId.optional(),
+    email: z.string().trim().max(254).optional().describe('Email address to look up.'),
+    phone: z.string().trim().max(32).optional().describe('Phone number to look up, any format.'),
+    name: z.string().trim().min(2).max(200).optional().describe('Full or partial name to look up.'),
+  })
+  .refine((a) => Boolean(a.customer_id || a.email || a.phone || a.name), {
+    message: 'give at least one of customer_id, email, phone or name',
+  });
 
 export const CustomerSummary = z.object({
   id: z.string().describe('Customer id.'),
@@ -18,7 +20,9 @@ export const CustomerSummary = z.object({
 });
 
 export const LookupCustomerOutput = z.object({
-  status: z.enum(['found', 'ambiguous', 'not_found']).describe('found: one match; ambiguous: pick from candidates; not_found: none.'),
+  status: z
+    .enum(['found', 'ambiguous', 'not_found'])
+    .describe('found: one match; ambiguous: pick from candidates; not_found: none.'),
   customer: CustomerOut.nullable().describe('The customer, when exactly one matched.'),
   upcoming_bookings: z
     .array(

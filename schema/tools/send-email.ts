@@ -3,7 +3,9 @@ import { CustomerId, Email } from './common.js';
 
 export const SendEmailInput = z.object({
   customer_id: CustomerId.describe('The customer the email is for; it goes to their address on file.'),
-  to: Email.optional().describe('Staff only: another validated address. In a customer conversation, omit it (the address on file is used).'),
+  to: Email.optional().describe(
+    'Staff only: another validated address. In a customer conversation, omit it (the address on file is used).',
+  ),
   subject: z.string().trim().min(1).max(200).describe('Email subject line.'),
   body: z.string().trim().min(1).max(10000).describe('Plain-text email body, signed by Brightwell Home Services.'),
 });
@@ -12,7 +14,9 @@ export const SendEmailOutput = z.object({
   email_id: z.string().describe('Outbox id, e.g. EML-1001.'),
   to: z.string().describe('Where it goes.'),
   subject: z.string(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']).describe('Delivery is asynchronous: queued until the dispatcher sends it.'),
+  status: z
+    .enum(['queued', 'sending', 'sent', 'failed'])
+    .describe('Delivery is asynchronous: queued until the dispatcher sends it.'),
 });
 
 export type SendEmailArgs = z.infer<typeof SendEmailInput>;

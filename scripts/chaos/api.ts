@@ -8,7 +8,14 @@ export interface Reply {
 
 export async function request(
   url: string,
-  opts: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  opts: {
+    method?: string;
+    token?: string;
+    json?: unknown;
+    body?: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -18,7 +25,12 @@ export async function request(
     headers['content-type'] ??= 'application/json';
   }
   try {
-    const r = await fetch(url, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000) });
+    const r = await fetch(url, {
+      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+    });
     const text = await r.text();
     let parsed: unknown = text;
     try {
@@ -28,7 +40,12 @@ export async function request(
     }
     return { status: r.status, body: parsed, headers: r.headers };
   } catch (err) {
-    return { status: 0, body: undefined, headers: undefined, error: (err as Error).cause ? String((err as { cause: unknown }).cause) : String(err) };
+    return {
+      status: 0,
+      body: undefined,
+      headers: undefined,
+      error: (err as Error).cause ? String((err as { cause: unknown }).cause) : String(err),
+    };
   }
 }
 
@@ -62,5 +79,9 @@ export async function propose(baseUrl: string, keys: Keys, n: number): Promise<{
 }
 
 export function approve(baseUrl: string, keys: Keys, approvalId: string, timeoutMs = 60_000): Promise<Reply> {
-  return request(`${baseUrl}/approvals/${approvalId}/approve`, { token: keys.managerKey, json: { approver: 'chaos-manager' }, timeoutMs });
+  return request(`${baseUrl}/approvals/${approvalId}/approve`, {
+    token: keys.managerKey,
+    json: { approver: 'chaos-manager' },
+    timeoutMs,
+  });
 }

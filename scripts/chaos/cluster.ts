@@ -18,7 +18,11 @@ export interface Cluster {
   stop(mode: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   /** Run SQL with a fresh connection (survives restarts of the cluster). */
-  query<T extends pg.QueryResultRow = any>(database: string, sql: string, params?: unknown[]): Promise<pg.QueryResult<T>>;
+  query<T extends pg.QueryResultRow = any>(
+    database: string,
+    sql: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult<T>>;
   logFile: string;
   destroy(): Promise<void>;
 }
@@ -37,7 +41,10 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('running as root and there is no `postgres` system user to run the disposable cluster as (useradd postgres)');
+  if (!line)
+    throw new Error(
+      'running as root and there is no `postgres` system user to run the disposable cluster as (useradd postgres)',
+    );
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -58,11 +65,15 @@ export async function startCluster(dir: string): Promise<Cluster> {
   const as = user ? { uid: user.uid, gid: user.gid } : {};
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C' };
 
-  const init = await run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'], {
-    ...as,
-    env,
-    timeoutMs: 120_000,
-  });
+  const init = await run(
+    path.join(bin, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'],
+    {
+      ...as,
+      env,
+      timeoutMs: 120_000,
+    },
+  );
   if (init.code !== 0) throw new Error(`initdb failed: ${init.out}`);
   const port = await freePort();
   // Loopback TCP only (no unix socket in a shared /tmp); fsync off: the OS does not crash here,
@@ -76,7 +87,8 @@ export async function startCluster(dir: string): Promise<Cluster> {
     '-c shared_buffers=64MB',
     '-c log_min_messages=warning',
   ].join(' ');
-  const pgCtl = (args: string[]) => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args], { ...as, env, timeoutMs: 120_000 });
+  const pgCtl = (args: string[]) =>
+    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args], { ...as, env, timeoutMs: 120_000 });
   const start = async () => {
     const r = await pgCtl(['-w', '-t', '60', '-l', pgLog, '-o', options, 'start']);
     if (r.code !== 0) throw new Error(`pg_ctl start failed: ${r.out}\n${safeRead(pgLog).slice(-2000)}`);

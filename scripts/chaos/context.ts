@@ -20,7 +20,9 @@ export type Fault =
   | { kind: 'outage'; mode: 'fast' | 'immediate'; seconds: number; traffic: boolean };
 
 export const describeFault = (f: Fault) =>
-  f.kind === 'restart' ? `restart -m ${f.mode}${f.traffic ? '' : ' (idle)'}` : `stop -m ${f.mode}, ${f.seconds} s down, start${f.traffic ? '' : ' (idle)'}`;
+  f.kind === 'restart'
+    ? `restart -m ${f.mode}${f.traffic ? '' : ' (idle)'}`
+    : `stop -m ${f.mode}, ${f.seconds} s down, start${f.traffic ? '' : ' (idle)'}`;
 
 // The sweeper waits 30 s before it takes over a decided approval whose worker died, then the
 // thread lease (5 s here) must run out: settle deadlines sit well above both.

@@ -2,7 +2,10 @@ import { Worker, workerEnv } from './workers.js';
 import type { ChaosContext } from './context.js';
 
 /** N `npm start` workers on one database (directly or through a pooler), started one after another. */
-export async function startFleet(ctx: ChaosContext, opts: { prefix: string; databaseUrl: string; count: number; extra?: Record<string, string> }): Promise<Worker[]> {
+export async function startFleet(
+  ctx: ChaosContext,
+  opts: { prefix: string; databaseUrl: string; count: number; extra?: Record<string, string> },
+): Promise<Worker[]> {
   const env = workerEnv({
     databaseUrl: opts.databaseUrl,
     apiKey: ctx.keys.apiKey,
@@ -10,7 +13,10 @@ export async function startFleet(ctx: ChaosContext, opts: { prefix: string; data
     extra: { ...(ctx.fixedNow ? { FIXED_NOW: ctx.fixedNow } : {}), ...opts.extra },
   });
   // All at once: migrations and the seed run once under their lock, whoever comes first.
-  const workers = Array.from({ length: opts.count }, (_, i) => new Worker(`${opts.prefix}${i + 1}`, ctx.dir, env, ctx.crashes));
+  const workers = Array.from(
+    { length: opts.count },
+    (_, i) => new Worker(`${opts.prefix}${i + 1}`, ctx.dir, env, ctx.crashes),
+  );
   await Promise.all(workers.map((w) => w.start()));
   return workers;
 }

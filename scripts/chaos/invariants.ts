@@ -57,7 +57,9 @@ export function tally(facts: ApprovalFacts[], approvedByApi: Set<string>): Tally
     if (f.status === 'failed') t.failed++;
     if (f.writes > 1 || f.executed_audits > 1) {
       t.duplicated++;
-      t.evidence.push(`duplicate: approval ${f.id} has ${f.writes} write rows and ${f.executed_audits} 'executed' audit rows`);
+      t.evidence.push(
+        `duplicate: approval ${f.id} has ${f.writes} write rows and ${f.executed_audits} 'executed' audit rows`,
+      );
     }
     const decided = f.status === 'approved' || f.status === 'executing';
     if (decided) {
@@ -80,7 +82,11 @@ export async function settle(cluster: Cluster, db: string, ids: string[], timeou
   const t0 = Date.now();
   for (;;) {
     const r = await cluster
-      .query<{ n: number }>(db, `SELECT count(*)::int AS n FROM approvals WHERE id = ANY($1::uuid[]) AND status IN ('approved', 'executing')`, [ids])
+      .query<{ n: number }>(
+        db,
+        `SELECT count(*)::int AS n FROM approvals WHERE id = ANY($1::uuid[]) AND status IN ('approved', 'executing')`,
+        [ids],
+      )
       .catch(() => undefined);
     if (r && r.rows[0]!.n === 0) return Date.now() - t0;
     if (Date.now() - t0 > timeoutMs) return -1;
@@ -96,13 +102,21 @@ export async function settle(cluster: Cluster, db: string, ids: string[], timeou
 export async function unauthorizedWrites(cluster: Cluster, db: string, baseline: Baseline): Promise<string[]> {
   const found: string[] = [];
   for (const table of WRITE_TABLES) {
-    const r = await cluster.query<{ id: string; approval_id: string | null; status: string | null; approver: string | null }>(
+    const r = await cluster.query<{
+      id: string;
+      approval_id: string | null;
+      status: string | null;
+      approver: string | null;
+    }>(
       db,
       `SELECT w.id, w.approval_id, a.status, a.approver FROM ${table} w LEFT JOIN approvals a ON a.id = w.approval_id
        WHERE NOT (w.id = ANY($1::text[])) AND (a.id IS NULL OR a.approver IS NULL OR a.status <> 'executed')`,
       [baseline.rows[table] ?? []],
     );
-    for (const row of r.rows) found.push(`${table} ${row.id}: approval ${row.approval_id ?? 'none'} (${row.status ?? 'missing'}, approver ${row.approver ?? 'none'})`);
+    for (const row of r.rows)
+      found.push(
+        `${table} ${row.id}: approval ${row.approval_id ?? 'none'} (${row.status ?? 'missing'}, approver ${row.approver ?? 'none'})`,
+      );
   }
   const audits = await cluster.query<{ approval_id: string; actor: string }>(
     db,
@@ -110,7 +124,8 @@ export async function unauthorizedWrites(cluster: Cluster, db: string, baseline:
      WHERE l.id > $1 AND l.action = 'executed' AND (a.id IS NULL OR a.approver IS NULL)`,
     [baseline.auditId],
   );
-  for (const row of audits.rows) found.push(`audit 'executed' for ${row.approval_id} by ${row.actor} without a decided approval`);
+  for (const row of audits.rows)
+    found.push(`audit 'executed' for ${row.approval_id} by ${row.actor} without a decided approval`);
   return found;
 }
 
@@ -121,7 +136,8 @@ export interface Baseline {
 
 export async function baseline(cluster: Cluster, db: string): Promise<Baseline> {
   const rows: Record<string, string[]> = {};
-  for (const table of WRITE_TABLES) rows[table] = (await cluster.query<{ id: string }>(db, `SELECT id FROM ${table}`)).rows.map((r) => r.id);
+  for (const table of WRITE_TABLES)
+    rows[table] = (await cluster.query<{ id: string }>(db, `SELECT id FROM ${table}`)).rows.map((r) => r.id);
   const a = await cluster.query<{ id: number }>(db, `SELECT coalesce(max(id), 0)::int AS id FROM audit_log`);
   return { rows, auditId: a.rows[0]!.id };
 }

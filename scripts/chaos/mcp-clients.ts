@@ -31,7 +31,9 @@ function wrap(client: Client, onClose: () => boolean): McpConnection {
           undefined,
           { timeout: 30_000 },
         );
-        const text = Array.isArray(res.content) ? res.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '';
+        const text = Array.isArray(res.content)
+          ? res.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+          : '';
         let code: string | undefined;
         if (res.isError) {
           try {
@@ -46,7 +48,12 @@ function wrap(client: Client, onClose: () => boolean): McpConnection {
         // A JSON-RPC error (unknown tool, invalid params) is an answer; a closed connection (-32000),
         // a timeout (-32001) or a failed HTTP exchange is not.
         const rpc = typeof e.code === 'number' && e.code !== -32000 && e.code !== -32001;
-        return { answered: rpc, isError: true, code: rpc ? `rpc:${e.code}` : 'transport', text: String(e.message ?? err) };
+        return {
+          answered: rpc,
+          isError: true,
+          code: rpc ? `rpc:${e.code}` : 'transport',
+          text: String(e.message ?? err),
+        };
       }
     },
   };
@@ -56,12 +63,19 @@ export async function connectHttp(url: string, token?: string): Promise<McpConne
   const client = new Client({ name: 'chaos', version: '0.0.0' });
   let closed = false;
   client.onclose = () => (closed = true);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
+    }),
+  );
   return wrap(client, () => closed);
 }
 
 /** The stdio tool server as a worker runs it: a child process on the given database. */
-export async function connectStdio(env: Record<string, string>, stderrFile: number): Promise<McpConnection & { pid?: number }> {
+export async function connectStdio(
+  env: Record<string, string>,
+  stderrFile: number,
+): Promise<McpConnection & { pid?: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', path.join(ROOT, 'mcp-server', 'stdio.ts')],

@@ -39,7 +39,7 @@ export async function startPgbouncer(dir: string, upstreamPort: number): Promise
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
-      "unix_socket_dir =",
+      'unix_socket_dir =',
       'auth_type = trust',
       `auth_file = ${users}`,
       'pool_mode = transaction',

@@ -23,7 +23,12 @@ export interface Managed {
 
 const running = new Set<Managed>();
 
-export function spawnManaged(name: string, command: string, args: string[], opts: SpawnOptions & { logFile: string }): Managed {
+export function spawnManaged(
+  name: string,
+  command: string,
+  args: string[],
+  opts: SpawnOptions & { logFile: string },
+): Managed {
   const fd = openSync(opts.logFile, 'a');
   const child = spawn(command, args, { ...opts, detached: true, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -105,7 +110,11 @@ export function run(
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Poll `check` until it returns a value or the deadline passes (then `undefined`). */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, everyMs = 200): Promise<T | undefined> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check().catch(() => undefined);

@@ -36,7 +36,17 @@ export const failed = (r: TrialResult) =>
 export function totals(results: TrialResult[]): TrialResult {
   const t = emptyResult('total');
   for (const r of results) {
-    for (const k of ['trials', 'refused', 'executed', 'lost', 'duplicated', 'crashed', 'unauthorized', 'seconds'] as const) t[k] += r[k];
+    for (const k of [
+      'trials',
+      'refused',
+      'executed',
+      'lost',
+      'duplicated',
+      'crashed',
+      'unauthorized',
+      'seconds',
+    ] as const)
+      t[k] += r[k];
     t.failures.push(...r.failures.map((f) => `${r.name}: ${f}`));
   }
   return t;
@@ -62,7 +72,16 @@ export function markdown(results: TrialResult[], meta: { mode: string; seed: num
     lines.push('', `## ${r.name}`);
     for (const f of r.failures) lines.push(`- ${f}`);
     const ev = r.evidence.slice(0, 25);
-    if (ev.length) lines.push('', 'Evidence:', '', '```', ...ev.map((e) => e.slice(0, 600)), ...(r.evidence.length > ev.length ? [`… ${r.evidence.length - ev.length} more`] : []), '```');
+    if (ev.length)
+      lines.push(
+        '',
+        'Evidence:',
+        '',
+        '```',
+        ...ev.map((e) => e.slice(0, 600)),
+        ...(r.evidence.length > ev.length ? [`… ${r.evidence.length - ev.length} more`] : []),
+        '```',
+      );
   }
   return lines.join('\n') + '\n';
 }

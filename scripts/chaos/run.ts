@@ -90,7 +90,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosRun> {
     const ctx: ChaosContext = {
       dir,
       cluster,
-      keys: { apiKey: `chaos-api-${randomBytes(12).toString('hex')}`, managerKey: `chaos-mgr-${randomBytes(12).toString('hex')}` },
+      keys: {
+        apiKey: `chaos-api-${randomBytes(12).toString('hex')}`,
+        managerKey: `chaos-mgr-${randomBytes(12).toString('hex')}`,
+      },
       rng: new Rng(opts.seed),
       sizes: opts.short ? SHORT : FULL,
       fixedNow: opts.realClock ? undefined : TEST_NOW,
@@ -107,7 +110,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosRun> {
       if (want('kills')) await timed(() => kills(ctx, fleet, 'chaos_direct'), 'SIGKILL of the approving worker');
       if (want('restarts')) {
         await timed(
-          () => postgresRestarts(ctx, { name: 'Postgres restarts (direct)', workers: fleet, db: 'chaos_direct', faults: ctx.sizes.directFaults }),
+          () =>
+            postgresRestarts(ctx, {
+              name: 'Postgres restarts (direct)',
+              workers: fleet,
+              db: 'chaos_direct',
+              faults: ctx.sizes.directFaults,
+            }),
           'Postgres restarts (direct)',
         );
       }
@@ -173,8 +182,11 @@ function parseArgs(argv: string[]): ChaosOptions & { md?: string; json?: string 
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const only = value('--only')?.split(',').map((s) => s.trim()) as TrialName[] | undefined;
-  for (const t of only ?? []) if (!TRIAL_NAMES.includes(t)) throw new Error(`--only: unknown trial ${t} (one of ${TRIAL_NAMES.join(', ')})`);
+  const only = value('--only')
+    ?.split(',')
+    .map((s) => s.trim()) as TrialName[] | undefined;
+  for (const t of only ?? [])
+    if (!TRIAL_NAMES.includes(t)) throw new Error(`--only: unknown trial ${t} (one of ${TRIAL_NAMES.join(', ')})`);
   const seed = Number(value('--seed') ?? Math.floor(Math.random() * 2 ** 31));
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   return {
@@ -199,7 +211,15 @@ async function main(): Promise<void> {
   const run = await runChaos(opts);
   process.stdout.write(run.markdown);
   if (opts.md) writeFileSync(opts.md, run.markdown);
-  if (opts.json) writeFileSync(opts.json, JSON.stringify({ ok: run.ok, seed: opts.seed, mode: opts.short ? 'short' : 'full', results: run.results }, null, 2));
+  if (opts.json)
+    writeFileSync(
+      opts.json,
+      JSON.stringify(
+        { ok: run.ok, seed: opts.seed, mode: opts.short ? 'short' : 'full', results: run.results },
+        null,
+        2,
+      ),
+    );
   process.exit(run.ok ? 0 : 1);
 }
 

@@ -19,9 +19,16 @@ await runMain(async () => {
   const secret = readFileSync(file, 'utf8').trim();
   const logger = createLogger(config);
   const slackPort = await freePort();
-  const connection = { ...localConnection({ apiUrl: localApiUrl(slackPort), managerIds: config.SLACK_MANAGER_IDS }), signingSecret: secret };
+  const connection = {
+    ...localConnection({ apiUrl: localApiUrl(slackPort), managerIds: config.SLACK_MANAGER_IDS }),
+    signingSecret: secret,
+  };
   const product = await startProduct({ config, logger, clock: clockFromConfig(config), slack: { connection } });
-  const local = await startLocalWorkspace(connection, { port: slackPort, eventsUrls: [`${product.url}/slack/events`], logger });
+  const local = await startLocalWorkspace(connection, {
+    port: slackPort,
+    eventsUrls: [`${product.url}/slack/events`],
+    logger,
+  });
   logger.info({ url: product.url, slack_console: local.url }, 'chaos slack worker ready');
   let stopping = false;
   const stop = async () => {

@@ -48,14 +48,25 @@ export class Worker {
     const proc = spawnManaged(this.name, process.execPath, ['--import', 'tsx', ...this.entry], {
       cwd: ROOT,
       logFile,
-      env: baseEnv({ ...this.env, PORT: String(this.port), MCP_HTTP_PORT: String(this.port), DATA_DIR: path.join(this.dir, `${this.name}-data`) }),
+      env: baseEnv({
+        ...this.env,
+        PORT: String(this.port),
+        MCP_HTTP_PORT: String(this.port),
+        DATA_DIR: path.join(this.dir, `${this.name}-data`),
+      }),
     });
     this.proc = proc;
     void proc.exited.then((code) => {
-      if (!proc.expectedExit) this.crashes.push({ worker: `${this.name}#${this.generation}`, code, tail: tail(proc.log()) });
+      if (!proc.expectedExit)
+        this.crashes.push({ worker: `${this.name}#${this.generation}`, code, tail: tail(proc.log()) });
     });
-    const ready = await waitFor(async () => (proc.exitCode !== undefined ? 'exited' : (await this.healthy()) ? 'up' : undefined), timeoutMs, 150);
-    if (ready !== 'up') throw new Error(`${this.name} did not become healthy (${ready ?? 'timeout'}): ${tail(proc.log())}`);
+    const ready = await waitFor(
+      async () => (proc.exitCode !== undefined ? 'exited' : (await this.healthy()) ? 'up' : undefined),
+      timeoutMs,
+      150,
+    );
+    if (ready !== 'up')
+      throw new Error(`${this.name} did not become healthy (${ready ?? 'timeout'}): ${tail(proc.log())}`);
   }
 
   async healthy(): Promise<boolean> {
@@ -97,7 +108,12 @@ export function tail(text: string, lines = 8): string {
   return [...(headline && !end.includes(headline) ? [headline.slice(0, 400), '…'] : []), ...end].join('\n');
 }
 
-export function workerEnv(opts: { databaseUrl: string; apiKey?: string; managerKey: string; extra?: Record<string, string> }): Record<string, string> {
+export function workerEnv(opts: {
+  databaseUrl: string;
+  apiKey?: string;
+  managerKey: string;
+  extra?: Record<string, string>;
+}): Record<string, string> {
   return {
     DATABASE_URL: opts.databaseUrl,
     HOST: '127.0.0.1',

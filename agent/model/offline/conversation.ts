@@ -72,7 +72,11 @@ export function lastToolRound(messages: BaseMessage[]): ToolRound | undefined {
   }
   const ai = messages[i];
   if (!ai || !AIMessage.isInstance(ai) || !ai.tool_calls?.length) return undefined;
-  const calls: ToolCallLike[] = ai.tool_calls.map((c) => ({ id: c.id, name: c.name, args: (c.args ?? {}) as Record<string, unknown> }));
+  const calls: ToolCallLike[] = ai.tool_calls.map((c) => ({
+    id: c.id,
+    name: c.name,
+    args: (c.args ?? {}) as Record<string, unknown>,
+  }));
   const results = calls.map((c, idx) => {
     const tm = toolMessages.find((t) => c.id && t.tool_call_id === c.id) ?? (c.id ? undefined : toolMessages[idx]);
     if (!tm) return undefined;
@@ -114,8 +118,12 @@ const ISO_RE = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}
 
 function bookingFromEvent(e: ApprovalEvent, timeZone: string): BaseBooking | undefined {
   const result = isRecord(e.result) && isRecord(e.result.booking) ? e.result.booking : undefined;
-  const service_id = (typeof result?.service_id === 'string' && result.service_id) || (typeof e.args.service_id === 'string' ? e.args.service_id : '');
-  const startRaw = (typeof result?.starts_at === 'string' && result.starts_at) || (typeof e.args.start_time === 'string' ? e.args.start_time : '');
+  const service_id =
+    (typeof result?.service_id === 'string' && result.service_id) ||
+    (typeof e.args.service_id === 'string' ? e.args.service_id : '');
+  const startRaw =
+    (typeof result?.starts_at === 'string' && result.starts_at) ||
+    (typeof e.args.start_time === 'string' ? e.args.start_time : '');
   if (!service_id || !startRaw || Number.isNaN(new Date(startRaw).getTime())) return undefined;
   return {
     service_id,
@@ -187,7 +195,11 @@ export function findBaseBooking(messages: BaseMessage[], ctx: PlanContext): Base
 }
 
 /** The original tool call behind an approval id, found through its pending_approval tool message. */
-export function callForApproval(messages: BaseMessage[], approvalId: string, ctx: PlanContext): ToolCallLike | undefined {
+export function callForApproval(
+  messages: BaseMessage[],
+  approvalId: string,
+  ctx: PlanContext,
+): ToolCallLike | undefined {
   const p = ctx.pending.find((x) => x.approval_id === approvalId);
   if (p) return { id: p.tool_call_id, name: p.tool, args: p.args };
   for (const m of messages) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { extractAddress, extractEmails, extractPhones, extractPreferences, triage, visitNotes } from './analysis/entities.js';
+import {
+  extractAddress,
+  extractEmails,
+  extractPhones,
+  extractPreferences,
+  triage,
+  visitNotes,
+} from './analysis/entities.js';
 import { detectCues } from './analysis/cues.js';
 import { matchServices } from './analysis/services.js';
 import { NOW, TEST_SERVICES, TZ } from './testing.js';
@@ -18,7 +25,12 @@ describe('dates and times', () => {
   });
 
   it.each([6, 7])('a bare %i is ambiguous', (hour) => {
-    expect(resolveBareHour(hour, 0)).toEqual({ options: [{ hour, minute: 0 }, { hour: hour + 12, minute: 0 }] });
+    expect(resolveBareHour(hour, 0)).toEqual({
+      options: [
+        { hour, minute: 0 },
+        { hour: hour + 12, minute: 0 },
+      ],
+    });
   });
 
   it('formats ISO with the offset in force on the date (DST both ways)', () => {
@@ -39,7 +51,11 @@ describe('dates and times', () => {
 
   it('reads the reference instant in the business zone, not UTC', () => {
     // 03:00 UTC on Tue Dec 8 is still Monday evening in New York: "tomorrow" is Tuesday.
-    expect(extractWhen('tomorrow at 10am', '2026-12-08T03:00:00.000Z', TZ).date).toEqual({ year: 2026, month: 12, day: 8 });
+    expect(extractWhen('tomorrow at 10am', '2026-12-08T03:00:00.000Z', TZ).date).toEqual({
+      year: 2026,
+      month: 12,
+      day: 8,
+    });
   });
 
   it('does not read phone numbers, postal codes or prices as times', () => {
@@ -50,7 +66,10 @@ describe('dates and times', () => {
 
   it('treats "next week" as vague and understands "the 9th"', () => {
     expect(extractWhen('sometime next week', NOW, TZ).vague).toBe('next week');
-    expect(extractWhen('on the 9th at 2pm', NOW, TZ)).toMatchObject({ date: { year: 2026, month: 12, day: 9 }, time: { hour: 14, minute: 0 } });
+    expect(extractWhen('on the 9th at 2pm', NOW, TZ)).toMatchObject({
+      date: { year: 2026, month: 12, day: 9 },
+      time: { hour: 14, minute: 0 },
+    });
   });
 });
 
@@ -69,7 +88,9 @@ describe('entities', () => {
   });
 
   it('extracts emails and phone numbers', () => {
-    expect(extractEmails('use Maria.G+home@example.co.uk.')).toEqual([{ value: 'Maria.G+home@example.co.uk', valid: true }]);
+    expect(extractEmails('use Maria.G+home@example.co.uk.')).toEqual([
+      { value: 'Maria.G+home@example.co.uk', valid: true },
+    ]);
     expect(extractEmails('maria@example')[0]!.valid).toBe(false);
     expect(extractPhones('new phone 555-201-9999')).toEqual(['555-201-9999']);
     expect(extractPhones('call me on +1 (555) 201-7788 please')).toEqual(['+1 (555) 201-7788']);
@@ -90,7 +111,12 @@ describe('entities', () => {
     expect(ids('end of lease clean')).toEqual(['svc_move_out_clean']);
     expect(ids('install my new nest')).toEqual(['svc_smart_thermostat_install']);
     expect(ids('move it to Thursday')).toEqual([]);
-    expect(matchServices('a cleaning', TEST_SERVICES).candidates.map((s) => s.category)).toEqual(['cleaning', 'cleaning', 'cleaning', 'cleaning']);
+    expect(matchServices('a cleaning', TEST_SERVICES).candidates.map((s) => s.category)).toEqual([
+      'cleaning',
+      'cleaning',
+      'cleaning',
+      'cleaning',
+    ]);
   });
 
   it('triages problems', () => {

@@ -1,5 +1,13 @@
 export { OfflinePlanner, toolNameOf, type OfflinePlannerFields } from './model.js';
-export { planTurn, toAIMessage, toolCallId, DEFAULT_TIME_ZONE, type PlannedCall, type PlannedTurn, type PlanOptions } from './planner.js';
+export {
+  planTurn,
+  toAIMessage,
+  toolCallId,
+  DEFAULT_TIME_ZONE,
+  type PlannedCall,
+  type PlannedTurn,
+  type PlanOptions,
+} from './planner.js';
 export { detectCues, type Cues } from './analysis/cues.js';
 export { extractWhen, isoInZone, localToIso, resolveBareHour, type WhenMention } from './analysis/when.js';
 export { matchServices } from './analysis/services.js';

@@ -40,7 +40,9 @@ function threadIdOf(config: { configurable?: Record<string, unknown> } | undefin
 /** The thread of the enclosing run (a LangGraph node's config), when async-local storage has one. */
 function ambientThreadId(): string | undefined {
   try {
-    return threadIdOf(AsyncLocalStorageProviderSingleton.getRunnableConfig() as { configurable?: Record<string, unknown> } | undefined);
+    return threadIdOf(
+      AsyncLocalStorageProviderSingleton.getRunnableConfig() as { configurable?: Record<string, unknown> } | undefined,
+    );
   } catch {
     return undefined;
   }
@@ -82,12 +84,19 @@ export class OfflinePlanner extends BaseChatModel<OfflinePlannerCallOptions> {
   }
 
   /** Carries the run's `configurable.thread_id` (which call options drop) through to _generate. */
-  override invoke(input: BaseLanguageModelInput, options?: Partial<OfflinePlannerCallOptions>): Promise<AIMessageChunk> {
+  override invoke(
+    input: BaseLanguageModelInput,
+    options?: Partial<OfflinePlannerCallOptions>,
+  ): Promise<AIMessageChunk> {
     const threadId = options?.offlineThreadId ?? threadIdOf(options) ?? ambientThreadId();
     return super.invoke(input, threadId !== undefined ? { ...options, offlineThreadId: threadId } : options);
   }
 
-  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions'], _runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+  async _generate(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    _runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
     const turn = planTurn(messages, this.toolNames ? { toolNames: this.toolNames } : {});
     const message = toAIMessage(turn, messages, this.threadId ?? options.offlineThreadId ?? ambientThreadId() ?? '');
     return { generations: [{ text: turn.content, message }] };

@@ -23,7 +23,8 @@ beforeAll(async () => {
 
 /** Every call of a turn validates against its tool's schema (and the registry when it loads). */
 function expectValidCalls(turn: PlannedTurn) {
-  for (const c of turn.calls) expect(callIssues(c.name, c.args, parseToolArgs), `${c.name} ${JSON.stringify(c.args)}`).toEqual([]);
+  for (const c of turn.calls)
+    expect(callIssues(c.name, c.args, parseToolArgs), `${c.name} ${JSON.stringify(c.args)}`).toEqual([]);
 }
 
 function only(turn: PlannedTurn, name: string) {
@@ -36,7 +37,8 @@ const kb = makeContext({ retrieved: [ARTICLES.cleaningPrices, ARTICLES.saturdays
 const withPending = makeContext({ pending: [pendingBooking()] });
 
 /** Drop our additional_kwargs, the way the graph's plan node rebuilds the AIMessage. */
-const asGraphStores = (m: AIMessage) => new AIMessage({ content: m.content, tool_calls: m.tool_calls, response_metadata: m.response_metadata });
+const asGraphStores = (m: AIMessage) =>
+  new AIMessage({ content: m.content, tool_calls: m.tool_calls, response_metadata: m.response_metadata });
 const reply = (turn: PlannedTurn) => new AIMessage({ content: turn.content });
 
 describe('questions are answered from the retrieved articles, without tool calls', () => {
@@ -74,7 +76,10 @@ describe('questions are answered from the retrieved articles, without tool calls
   });
 
   it('quotes search excerpts faithfully, marking where they were cut', () => {
-    const excerpt = { ...ARTICLES.saturdays, snippet: 'work Saturdays from 9:00 a.m. to 2:00 p.m. … All Saturday visits use a single arrival window' };
+    const excerpt = {
+      ...ARTICLES.saturdays,
+      snippet: 'work Saturdays from 9:00 a.m. to 2:00 p.m. … All Saturday visits use a single arrival window',
+    };
     const t = plan(makeContext({ retrieved: [excerpt] }), 'do you work saturdays?');
     expect(t.content).toContain('"…work Saturdays from 9:00 a.m. to 2:00 p.m."');
   });
@@ -97,7 +102,11 @@ describe('booking', () => {
     ['can someone fix my faucet on Dec 9 at 2pm', 'svc_faucet_repair', '2026-12-09T14:00:00-05:00'],
     ['please book a standard cleaning on Friday at 3', 'svc_standard_clean', '2026-12-11T15:00:00-05:00'],
     ['schedule a TV mount next Tuesday at 10am', 'svc_tv_mount', '2026-12-15T10:00:00-05:00'],
-    ['my kitchen sink is dripping, can you send someone Wednesday at 1:30pm?', 'svc_faucet_repair', '2026-12-09T13:30:00-05:00'],
+    [
+      'my kitchen sink is dripping, can you send someone Wednesday at 1:30pm?',
+      'svc_faucet_repair',
+      '2026-12-09T13:30:00-05:00',
+    ],
     ['book a thermostat install the 15th at 11', 'svc_smart_thermostat_install', '2026-12-15T11:00:00-05:00'],
     ['book a deep clean tomorrow at noon', 'svc_deep_clean', '2026-12-08T12:00:00-05:00'],
     ['Can I get a handyman to hang some shelves tomorrow at 2?', 'svc_handyman_hour', '2026-12-08T14:00:00-05:00'],
@@ -124,7 +133,10 @@ describe('booking', () => {
   });
 
   it('passes access and pet details to the crew as notes', () => {
-    const args = only(plan(kb, 'Deep clean Tuesday at 10 please. We have a dog, so keep the gate closed.'), 'book_slot');
+    const args = only(
+      plan(kb, 'Deep clean Tuesday at 10 please. We have a dog, so keep the gate closed.'),
+      'book_slot',
+    );
     expect(args.notes).toMatch(/dog/);
     expect(args.start_time).toBe('2026-12-08T10:00:00-05:00');
   });
@@ -132,7 +144,13 @@ describe('booking', () => {
   it('asks which service when only "a cleaning" is named, listing the options', () => {
     const t = plan(kb, 'book a cleaning Tuesday at 10');
     expect(t.calls).toEqual([]);
-    for (const name of ['Standard Home Cleaning', 'Deep Cleaning', 'Move-In/Move-Out Cleaning', 'Interior Window Cleaning']) expect(t.content).toContain(name);
+    for (const name of [
+      'Standard Home Cleaning',
+      'Deep Cleaning',
+      'Move-In/Move-Out Cleaning',
+      'Interior Window Cleaning',
+    ])
+      expect(t.content).toContain(name);
   });
 
   it('asks for the day and time when missing', () => {
@@ -161,7 +179,15 @@ describe('booking', () => {
   });
 
   it('takes the service from earlier in the conversation', () => {
-    const args = only(plan(kb, 'how much is a deep clean?', reply(plan(kb, 'how much is a deep clean?')), 'ok book one for Tuesday at 10'), 'book_slot');
+    const args = only(
+      plan(
+        kb,
+        'how much is a deep clean?',
+        reply(plan(kb, 'how much is a deep clean?')),
+        'ok book one for Tuesday at 10',
+      ),
+      'book_slot',
+    );
     expect(args).toMatchObject({ service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' });
   });
 });
@@ -178,34 +204,79 @@ describe('changing a booking (supersede)', () => {
   });
 
   it('from the last booking proposed in the window', () => {
-    const call = { id: 'call_a', name: 'book_slot', args: { customer_id: 'cus_001', service_id: 'svc_faucet_repair', start_time: '2026-12-09T14:00:00-05:00' } };
-    const args = only(plan(kb, 'fix my faucet Dec 9 at 2pm', aiCalls([call]), toolResult('call_a', 'book_slot', { status: 'pending_approval', approval_id: 'apr_9' }), reply({ content: 'Sent.', calls: [] }), 'actually make it 11 instead'), 'book_slot');
+    const call = {
+      id: 'call_a',
+      name: 'book_slot',
+      args: { customer_id: 'cus_001', service_id: 'svc_faucet_repair', start_time: '2026-12-09T14:00:00-05:00' },
+    };
+    const args = only(
+      plan(
+        kb,
+        'fix my faucet Dec 9 at 2pm',
+        aiCalls([call]),
+        toolResult('call_a', 'book_slot', { status: 'pending_approval', approval_id: 'apr_9' }),
+        reply({ content: 'Sent.', calls: [] }),
+        'actually make it 11 instead',
+      ),
+      'book_slot',
+    );
     expect(args).toMatchObject({ service_id: 'svc_faucet_repair', start_time: '2026-12-09T11:00:00-05:00' });
   });
 
   it('from a booking recorded in the summary', () => {
     const ctx = makeContext({
-      summary: '- Customer: book a deep clean Tuesday at 10\n- book_slot {"customer_id":"cus_001","service_id":"svc_deep_clean","start_time":"2026-12-08T10:00:00-05:00"}: executed',
+      summary:
+        '- Customer: book a deep clean Tuesday at 10\n- book_slot {"customer_id":"cus_001","service_id":"svc_deep_clean","start_time":"2026-12-08T10:00:00-05:00"}: executed',
     });
     const args = only(plan(ctx, 'please move it to Wednesday'), 'book_slot');
     expect(args).toMatchObject({ service_id: 'svc_deep_clean', start_time: '2026-12-09T10:00:00-05:00' });
   });
 
   it('moving a booked visit says so in the notes; "too" books an extra visit instead', () => {
-    const call = { id: 'call_b', name: 'book_slot', args: { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' } };
+    const call = {
+      id: 'call_b',
+      name: 'book_slot',
+      args: { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' },
+    };
     const done = approvalEventMessage({
       approval_id: 'apr_b',
       tool: 'book_slot',
       args: call.args,
       status: 'executed',
       edited: false,
-      result: { booking: { id: 'BKG-1042', customer_id: 'cus_001', service_id: 'svc_deep_clean', service_name: 'Deep Cleaning', crew: 'crew-a', starts_at: '2026-12-08T10:00:00-05:00', ends_at: '2026-12-08T14:00:00-05:00', price_cents: 28900, status: 'confirmed' } },
+      result: {
+        booking: {
+          id: 'BKG-1042',
+          customer_id: 'cus_001',
+          service_id: 'svc_deep_clean',
+          service_name: 'Deep Cleaning',
+          crew: 'crew-a',
+          starts_at: '2026-12-08T10:00:00-05:00',
+          ends_at: '2026-12-08T14:00:00-05:00',
+          price_cents: 28900,
+          status: 'confirmed',
+        },
+      },
     });
-    const history = ['book a deep clean Tuesday at 10', aiCalls([call]), toolResult('call_b', 'book_slot', { status: 'pending_approval', approval_id: 'apr_b' }), reply({ content: 'Sent.', calls: [] }), done, reply({ content: 'Booked.', calls: [] })] as const;
+    const history = [
+      'book a deep clean Tuesday at 10',
+      aiCalls([call]),
+      toolResult('call_b', 'book_slot', { status: 'pending_approval', approval_id: 'apr_b' }),
+      reply({ content: 'Sent.', calls: [] }),
+      done,
+      reply({ content: 'Booked.', calls: [] }),
+    ] as const;
     const moved = only(plan(kb, ...history, 'can you move it to the same time next week?'), 'book_slot');
-    expect(moved).toMatchObject({ start_time: '2026-12-15T10:00:00-05:00', notes: expect.stringMatching(/^Reschedule of booking BKG-1042/) });
+    expect(moved).toMatchObject({
+      start_time: '2026-12-15T10:00:00-05:00',
+      notes: expect.stringMatching(/^Reschedule of booking BKG-1042/),
+    });
     const extra = only(plan(kb, ...history, 'great, same time next week too please'), 'book_slot');
-    expect(extra).toEqual({ customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-15T10:00:00-05:00' });
+    expect(extra).toEqual({
+      customer_id: 'cus_001',
+      service_id: 'svc_deep_clean',
+      start_time: '2026-12-15T10:00:00-05:00',
+    });
   });
 
   it('keeps the time but changes the service when asked', () => {
@@ -217,8 +288,15 @@ describe('changing a booking (supersede)', () => {
     const first = plan(kb, 'Is a deep clean available on Thursday at 10?');
     expect(first.calls).toEqual([]);
     expect(first.content).toContain('Deep Cleaning on Thu, Dec 10, 10:00 AM EST');
-    const args = only(plan(kb, 'Is a deep clean available on Thursday at 10?', reply(first), 'yes please'), 'book_slot');
-    expect(args).toEqual({ customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-10T10:00:00-05:00' });
+    const args = only(
+      plan(kb, 'Is a deep clean available on Thursday at 10?', reply(first), 'yes please'),
+      'book_slot',
+    );
+    expect(args).toEqual({
+      customer_id: 'cus_001',
+      service_id: 'svc_deep_clean',
+      start_time: '2026-12-10T10:00:00-05:00',
+    });
   });
 
   it('asks when there is nothing to change', () => {
@@ -229,16 +307,25 @@ describe('changing a booking (supersede)', () => {
 });
 
 describe('withdrawing pending requests', () => {
-  it.each(['never mind', 'cancel that request', "don't book it"])('%s → withdraw_request with the approval id', (text) => {
-    const t = plan(withPending, text);
-    expect(t.calls).toEqual([{ name: 'withdraw_request', args: { approval_id: 'apr_1', reason: text } }]);
-    expectValidCalls(t);
-  });
+  it.each(['never mind', 'cancel that request', "don't book it"])(
+    '%s → withdraw_request with the approval id',
+    (text) => {
+      const t = plan(withPending, text);
+      expect(t.calls).toEqual([{ name: 'withdraw_request', args: { approval_id: 'apr_1', reason: text } }]);
+      expectValidCalls(t);
+    },
+  );
 
   const two = makeContext({
     pending: [
       pendingBooking(),
-      { approval_id: 'apr_2', tool: 'send_email', args: { customer_id: 'cus_001', subject: 'Booking', body: 'Hi' }, tool_call_id: 'call_prev_2', expires_at: '2026-12-08T14:00:00.000Z' },
+      {
+        approval_id: 'apr_2',
+        tool: 'send_email',
+        args: { customer_id: 'cus_001', subject: 'Booking', body: 'Hi' },
+        tool_call_id: 'call_prev_2',
+        expires_at: '2026-12-08T14:00:00.000Z',
+      },
     ],
   });
 
@@ -247,7 +334,9 @@ describe('withdrawing pending requests', () => {
   });
 
   it('withdraws only the one named', () => {
-    expect(plan(two, "don't send the email").calls).toEqual([{ name: 'withdraw_request', args: { approval_id: 'apr_2', reason: "don't send the email" } }]);
+    expect(plan(two, "don't send the email").calls).toEqual([
+      { name: 'withdraw_request', args: { approval_id: 'apr_2', reason: "don't send the email" } },
+    ]);
   });
 
   it('says there is nothing to withdraw when nothing is pending', () => {
@@ -258,7 +347,15 @@ describe('withdrawing pending requests', () => {
 
   it('reports the withdrawal from the tool result', () => {
     const call = { id: 'call_w', name: 'withdraw_request', args: { approval_id: 'apr_1', reason: 'never mind' } };
-    const t = plan(makeContext(), 'never mind', aiCalls([call]), toolResult('call_w', 'withdraw_request', { status: 'withdrawn', withdrawn: [{ approval_id: 'apr_1', tool: 'book_slot', args: pendingBooking().args }] }));
+    const t = plan(
+      makeContext(),
+      'never mind',
+      aiCalls([call]),
+      toolResult('call_w', 'withdraw_request', {
+        status: 'withdrawn',
+        withdrawn: [{ approval_id: 'apr_1', tool: 'book_slot', args: pendingBooking().args }],
+      }),
+    );
     expect(t.calls).toEqual([]);
     expect(t.content).toContain("I've withdrawn your request to book Deep Cleaning on Tue, Dec 8, 10:00 AM EST");
     expect(t.content).toContain('Nothing was changed');
@@ -269,14 +366,23 @@ describe('contact details and preferences → update_customer with only those ch
   it.each([
     ['change my email to maria.new@example.com', { email: 'maria.new@example.com' }],
     ['new phone 555-201-9999', { phone: '555-201-9999' }],
-    ['we moved to 12 Oak St Apt 3, Maple Harbor MH 1042', { address: { line1: '12 Oak St', unit: 'Apt 3', city: 'Maple Harbor', postal_code: 'MH 1042' } }],
-    ['Our new address is 7 Summit Terrace, Fernbrook MH 2105', { address: { line1: '7 Summit Terrace', city: 'Fernbrook', postal_code: 'MH 2105' } }],
+    [
+      'we moved to 12 Oak St Apt 3, Maple Harbor MH 1042',
+      { address: { line1: '12 Oak St', unit: 'Apt 3', city: 'Maple Harbor', postal_code: 'MH 1042' } },
+    ],
+    [
+      'Our new address is 7 Summit Terrace, Fernbrook MH 2105',
+      { address: { line1: '7 Summit Terrace', city: 'Fernbrook', postal_code: 'MH 2105' } },
+    ],
     ['please use eco products', { preferences: { eco_products: true } }],
     ['I prefer texts', { preferences: { contact: 'sms' } }],
     ['mornings work best for us', { preferences: { preferred_time: 'mornings' } }],
     ['we have two cats now', { preferences: { pets: 'two cats' } }],
     ['My name is Maria Lopez now, I got married', { name: 'Maria Lopez' }],
-    ['Can you change my phone number to (555) 777-1234 and my email to me@maria.dev', { phone: '(555) 777-1234', email: 'me@maria.dev' }],
+    [
+      'Can you change my phone number to (555) 777-1234 and my email to me@maria.dev',
+      { phone: '(555) 777-1234', email: 'me@maria.dev' },
+    ],
   ])('%s', (text, changes) => {
     expect(only(plan(kb, text), 'update_customer')).toEqual({ customer_id: 'cus_001', changes });
   });
@@ -320,7 +426,10 @@ describe('emails', () => {
   });
 
   it('does not email a customer without an address on file', () => {
-    const t = plan(makeContext({ customer: { ...MARIA, email: null }, pending: [pendingBooking()] }), 'email me the confirmation');
+    const t = plan(
+      makeContext({ customer: { ...MARIA, email: null }, pending: [pendingBooking()] }),
+      'email me the confirmation',
+    );
     expect(t.calls).toEqual([]);
     expect(t.content).toMatch(/don't have an email address on file/);
   });
@@ -352,7 +461,9 @@ describe('problems → create_ticket', () => {
   });
 
   it('a cancellation of a booked visit becomes a scheduling ticket', () => {
-    expect(only(plan(kb, 'please cancel my appointment on Friday'), 'create_ticket')).toMatchObject({ category: 'scheduling' });
+    expect(only(plan(kb, 'please cancel my appointment on Friday'), 'create_ticket')).toMatchObject({
+      category: 'scheduling',
+    });
   });
 });
 
@@ -368,32 +479,45 @@ describe('account lookups', () => {
       preferences: { contact: 'sms' },
       notes: null,
     },
-    upcoming_bookings: [{ id: 'BKG-1001', service_id: 'svc_deep_clean', service_name: 'Deep Cleaning', starts_at: '2026-12-08T15:00:00.000Z', status: 'confirmed' }],
+    upcoming_bookings: [
+      {
+        id: 'BKG-1001',
+        service_id: 'svc_deep_clean',
+        service_name: 'Deep Cleaning',
+        starts_at: '2026-12-08T15:00:00.000Z',
+        status: 'confirmed',
+      },
+    ],
     open_tickets: [{ id: 'TKT-1001', subject: 'Broken vase', status: 'open', priority: 'normal' }],
     candidates: [],
   };
 
-  it.each(['what bookings do I have', "what's on my account"])('%s → lookup_customer, then an answer from the result', (text) => {
-    expect(only(plan(kb, text), 'lookup_customer')).toEqual({ customer_id: 'cus_001' });
-    const call = { id: 'call_l', name: 'lookup_customer', args: { customer_id: 'cus_001' } };
-    const t = plan(kb, text, aiCalls([call]), toolResult('call_l', 'lookup_customer', lookup));
-    expect(t.calls).toEqual([]);
-    expect(t.content).toContain('Deep Cleaning on Tue, Dec 8, 10:00 AM EST (BKG-1001');
-    if (text.includes('account')) expect(t.content).toContain('maria.gonzalez@example.com');
-  });
+  it.each(['what bookings do I have', "what's on my account"])(
+    '%s → lookup_customer, then an answer from the result',
+    (text) => {
+      expect(only(plan(kb, text), 'lookup_customer')).toEqual({ customer_id: 'cus_001' });
+      const call = { id: 'call_l', name: 'lookup_customer', args: { customer_id: 'cus_001' } };
+      const t = plan(kb, text, aiCalls([call]), toolResult('call_l', 'lookup_customer', lookup));
+      expect(t.calls).toEqual([]);
+      expect(t.content).toContain('Deep Cleaning on Tue, Dec 8, 10:00 AM EST (BKG-1001');
+      if (text.includes('account')) expect(t.content).toContain('maria.gonzalez@example.com');
+    },
+  );
 });
 
 describe('unlinked Slack user (customer null)', () => {
   const unlinked = makeContext({ customer: null, retrieved: [ARTICLES.saturdays] });
-  it.each(['book a deep clean Tuesday at 10', 'change my email to x@example.com', 'the cleaner broke a vase', 'what bookings do I have'])(
-    '%s → explains the account is not linked, no tool call',
-    (text) => {
-      const t = plan(unlinked, text);
-      expect(t.calls).toEqual([]);
-      expect(t.content).toMatch(/isn't linked to a customer record/);
-      expect(t.content).toMatch(/manager can link/);
-    },
-  );
+  it.each([
+    'book a deep clean Tuesday at 10',
+    'change my email to x@example.com',
+    'the cleaner broke a vase',
+    'what bookings do I have',
+  ])('%s → explains the account is not linked, no tool call', (text) => {
+    const t = plan(unlinked, text);
+    expect(t.calls).toEqual([]);
+    expect(t.content).toMatch(/isn't linked to a customer record/);
+    expect(t.content).toMatch(/manager can link/);
+  });
 
   it('still answers questions', () => {
     const t = plan(unlinked, 'do you work Saturdays?');
@@ -463,11 +587,23 @@ describe('after tool results', () => {
   });
 
   it('reports pending and refused calls together and repeats the clarifying note', () => {
-    const messages: BaseMessage[] = [system(kb), customer('change my phone to 555-201-9999 and book a cleaning Tuesday at 10')];
+    const messages: BaseMessage[] = [
+      system(kb),
+      customer('change my phone to 555-201-9999 and book a cleaning Tuesday at 10'),
+    ];
     const first = planTurn(messages);
     expect(first.calls.map((c) => c.name)).toEqual(['update_customer']);
     const ai = asGraphStores(toAIMessage(first, messages));
-    const t = planTurn([...messages, ai, toolResult(ai.tool_calls![0]!.id!, 'update_customer', { error: { code: 'invalid_arguments', message: 'phone rejected' } }, true)]);
+    const t = planTurn([
+      ...messages,
+      ai,
+      toolResult(
+        ai.tool_calls![0]!.id!,
+        'update_customer',
+        { error: { code: 'invalid_arguments', message: 'phone rejected' } },
+        true,
+      ),
+    ]);
     expect(t.content).toMatch(/couldn't update your phone number/);
     expect(t.content).toContain('Standard Home Cleaning');
   });
@@ -476,11 +612,22 @@ describe('after tool results', () => {
 describe('approval updates', () => {
   const bookArgs = { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' };
   const booking = (startsAt: string, id = 'BKG-1001') => ({
-    booking: { id, customer_id: 'cus_001', service_id: 'svc_deep_clean', service_name: 'Deep Cleaning', crew: 'crew-a', starts_at: startsAt, ends_at: startsAt, price_cents: 28900, status: 'confirmed' },
+    booking: {
+      id,
+      customer_id: 'cus_001',
+      service_id: 'svc_deep_clean',
+      service_name: 'Deep Cleaning',
+      crew: 'crew-a',
+      starts_at: startsAt,
+      ends_at: startsAt,
+      price_cents: 28900,
+      status: 'confirmed',
+    },
   });
   const event = (e: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'status'>) =>
     approvalEventMessage({ approval_id: 'apr_1', tool: 'book_slot', args: bookArgs, edited: false, ...e });
-  const after = (e: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'status'>) => plan(kb, 'book a deep clean Tuesday at 10', event(e));
+  const after = (e: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'status'>) =>
+    plan(kb, 'book a deep clean Tuesday at 10', event(e));
 
   it('executed: the booking time in the business zone and the booking id', () => {
     const t = after({ status: 'executed', result: booking('2026-12-08T15:00:00.000Z') });
@@ -507,7 +654,11 @@ describe('approval updates', () => {
   it('failed: the reason, and the alternatives', () => {
     const t = after({
       status: 'failed',
-      error: { code: 'slot_unavailable', message: 'Taken meanwhile.', details: { alternatives: [{ start_time: '2026-12-08T11:00:00-05:00', label: 'Tue, Dec 8, 11:00 AM EST' }] } },
+      error: {
+        code: 'slot_unavailable',
+        message: 'Taken meanwhile.',
+        details: { alternatives: [{ start_time: '2026-12-08T11:00:00-05:00', label: 'Tue, Dec 8, 11:00 AM EST' }] },
+      },
     });
     expect(t.content).toContain("couldn't be completed");
     expect(t.content).toContain('Tue, Dec 8, 11:00 AM EST');
@@ -516,7 +667,13 @@ describe('approval updates', () => {
 
   it('edited booking: says what was actually booked, never the original time', () => {
     const edited = { ...bookArgs, start_time: '2026-12-09T14:00:00-05:00' };
-    const t = after({ status: 'executed', edited: true, args: edited, original_args: bookArgs, result: booking('2026-12-09T19:00:00.000Z', 'BKG-1002') });
+    const t = after({
+      status: 'executed',
+      edited: true,
+      args: edited,
+      original_args: bookArgs,
+      result: booking('2026-12-09T19:00:00.000Z', 'BKG-1002'),
+    });
     expect(t.content).toContain('Wed, Dec 9, 2:00 PM EST');
     expect(t.content).toContain('BKG-1002');
     expect(t.content).not.toContain('Dec 8');
@@ -534,7 +691,12 @@ describe('approval updates', () => {
         original_args: { customer_id: 'cus_001', changes: { email: 'maria.gg@example.com' } },
         edited: true,
         status: 'executed',
-        result: { customer_id: 'cus_001', changed_fields: ['email'], before: {}, after: { email: 'maria.g@example.com' } },
+        result: {
+          customer_id: 'cus_001',
+          changed_fields: ['email'],
+          before: {},
+          after: { email: 'maria.g@example.com' },
+        },
       }),
     );
     expect(t.content).toContain('maria.g@example.com');
@@ -548,10 +710,27 @@ describe('approval updates', () => {
       approvalEventMessage({
         approval_id: 'apr_3',
         tool: 'create_ticket',
-        args: { customer_id: 'cus_001', subject: 'Damage report: The cleaner broke a vase', description: 'the cleaner broke a vase', priority: 'normal', category: 'damage' },
+        args: {
+          customer_id: 'cus_001',
+          subject: 'Damage report: The cleaner broke a vase',
+          description: 'the cleaner broke a vase',
+          priority: 'normal',
+          category: 'damage',
+        },
         edited: false,
         status: 'executed',
-        result: { ticket: { id: 'TKT-1007', customer_id: 'cus_001', subject: 'Damage report: The cleaner broke a vase', description: 'x', priority: 'normal', category: 'damage', status: 'open', created_at: '2026-12-07T14:00:00Z' } },
+        result: {
+          ticket: {
+            id: 'TKT-1007',
+            customer_id: 'cus_001',
+            subject: 'Damage report: The cleaner broke a vase',
+            description: 'x',
+            priority: 'normal',
+            category: 'damage',
+            status: 'open',
+            created_at: '2026-12-07T14:00:00Z',
+          },
+        },
       }),
     );
     expect(t.content).toContain('TKT-1007');

@@ -1,6 +1,19 @@
 import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import { approvalEventOf, FALLBACK_METADATA, planContextOf, WITHDRAW_TOOL, type PlanContext } from '../../plan-context.js';
-import { aiBeforeLastCustomer, fingerprint, isCustomerMessage, metaOf, OFFLINE_META_KEY, type OfflineMeta } from './conversation.js';
+import {
+  approvalEventOf,
+  FALLBACK_METADATA,
+  planContextOf,
+  WITHDRAW_TOOL,
+  type PlanContext,
+} from '../../plan-context.js';
+import {
+  aiBeforeLastCustomer,
+  fingerprint,
+  isCustomerMessage,
+  metaOf,
+  OFFLINE_META_KEY,
+  type OfflineMeta,
+} from './conversation.js';
 import { analyze } from './analysis/analyze.js';
 import { messageText, normalize, sha256 } from './analysis/text.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
@@ -49,7 +62,8 @@ export function planTurn(messages: BaseMessage[], opts: PlanOptions = {}): Plann
 function planWith(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
   const last = messages[messages.length - 1];
   if (!last) return say(greetingReply(ctx));
-  if (ToolMessage.isInstance(last)) return continueAfterTools(messages, ctx, (i) => recoverMeta(messages, i, ctx, depth));
+  if (ToolMessage.isInstance(last))
+    return continueAfterTools(messages, ctx, (i) => recoverMeta(messages, i, ctx, depth));
   if (approvalEventOf(last)) return replyToApprovalEvents(messages, ctx);
   if (isCustomerMessage(last)) return planCustomerMessage(messages, ctx, depth);
   return say('Is there anything else I can help you with?');
@@ -68,7 +82,9 @@ function recoverMeta(messages: BaseMessage[], index: number, ctx: PlanContext, d
   const stored = metaOf(ai);
   if (stored) return stored;
   if (depth >= MAX_REPLAN_DEPTH || index < 1) return undefined;
-  const later = new Set(messages.slice(index).flatMap((m) => (AIMessage.isInstance(m) ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+  const later = new Set(
+    messages.slice(index).flatMap((m) => (AIMessage.isInstance(m) ? (m.tool_calls ?? []).map((c) => c.id) : [])),
+  );
   const earlierCtx = { ...ctx, pending: ctx.pending.filter((p) => !later.has(p.tool_call_id)) };
   const again = planWith(messages.slice(0, index), earlierCtx, depth + 1);
   const calls = ai.tool_calls ?? [];
@@ -83,18 +99,23 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
   const allowed = new Set([...toolNames, WITHDRAW_TOOL]);
   const kept = turn.calls.filter((c) => allowed.has(c.name));
   if (kept.length === turn.calls.length) return turn;
-  const note = "Some of that isn't something I can do from here right now, so a member of our team will need to help with it.";
+  const note =
+    "Some of that isn't something I can do from here right now, so a member of our team will need to help with it.";
   return { ...turn, calls: kept, content: kept.length ? `${turn.content}\n\n${note}` : note };
 }
-
 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
   const text = messageText(messages[messages.length - 1]).trim();
   const a = analyze(messages, ctx, text);
   const aiIndex = aiBeforeLastCustomer(messages);
-  const offer = aiIndex >= 0 && (a.cues.affirm || a.cues.deny || a.when.time || /\b(first|second|third|option|number|one|two|three|[1-5])\b/.test(normalize(text)))
-    ? recoverMeta(messages, aiIndex, ctx, depth)?.offer
-    : undefined;
+  const offer =
+    aiIndex >= 0 &&
+    (a.cues.affirm ||
+      a.cues.deny ||
+      a.when.time ||
+      /\b(first|second|third|option|number|one|two|three|[1-5])\b/.test(normalize(text)))
+      ? recoverMeta(messages, aiIndex, ctx, depth)?.offer
+      : undefined;
   if (offer) {
     const handled = handleOffer(offer, a, ctx);
     if (handled) return handled;
@@ -111,7 +132,12 @@ export function toolCallId(threadKey: string, turnKey: string, index: number): s
 /** The AIMessage for a planned turn, carrying FALLBACK_METADATA. */
 export function toAIMessage(turn: PlannedTurn, messages: BaseMessage[], threadKey = ''): AIMessage {
   const turnKey = sha256(fingerprint(messages));
-  const tool_calls = turn.calls.map((c, i) => ({ id: toolCallId(threadKey, turnKey, i), name: c.name, args: c.args, type: 'tool_call' as const }));
+  const tool_calls = turn.calls.map((c, i) => ({
+    id: toolCallId(threadKey, turnKey, i),
+    name: c.name,
+    args: c.args,
+    type: 'tool_call' as const,
+  }));
   return new AIMessage({
     content: turn.content,
     tool_calls,
@@ -119,4 +145,3 @@ export function toAIMessage(turn: PlannedTurn, messages: BaseMessage[], threadKe
     additional_kwargs: turn.meta ? { [OFFLINE_META_KEY]: turn.meta } : {},
   });
 }
-

@@ -22,14 +22,38 @@ export const NOW = '2026-12-07T14:00:00.000Z'; // Monday 9:00 AM EST
 export const TZ = 'America/New_York';
 
 export const TEST_SERVICES: PlanContext['services'] = [
-  { id: 'svc_standard_clean', name: 'Standard Home Cleaning', category: 'cleaning', duration_minutes: 180, price_cents: 14900 },
+  {
+    id: 'svc_standard_clean',
+    name: 'Standard Home Cleaning',
+    category: 'cleaning',
+    duration_minutes: 180,
+    price_cents: 14900,
+  },
   { id: 'svc_deep_clean', name: 'Deep Cleaning', category: 'cleaning', duration_minutes: 240, price_cents: 28900 },
-  { id: 'svc_move_out_clean', name: 'Move-In/Move-Out Cleaning', category: 'cleaning', duration_minutes: 240, price_cents: 34900 },
-  { id: 'svc_window_clean', name: 'Interior Window Cleaning', category: 'cleaning', duration_minutes: 120, price_cents: 12900 },
+  {
+    id: 'svc_move_out_clean',
+    name: 'Move-In/Move-Out Cleaning',
+    category: 'cleaning',
+    duration_minutes: 240,
+    price_cents: 34900,
+  },
+  {
+    id: 'svc_window_clean',
+    name: 'Interior Window Cleaning',
+    category: 'cleaning',
+    duration_minutes: 120,
+    price_cents: 12900,
+  },
   { id: 'svc_handyman_hour', name: 'Handyman Hour', category: 'repair', duration_minutes: 60, price_cents: 9500 },
   { id: 'svc_faucet_repair', name: 'Faucet Repair', category: 'repair', duration_minutes: 90, price_cents: 14500 },
   { id: 'svc_tv_mount', name: 'TV Wall Mounting', category: 'install', duration_minutes: 90, price_cents: 15900 },
-  { id: 'svc_smart_thermostat_install', name: 'Smart Thermostat Installation', category: 'install', duration_minutes: 90, price_cents: 18900 },
+  {
+    id: 'svc_smart_thermostat_install',
+    name: 'Smart Thermostat Installation',
+    category: 'install',
+    duration_minutes: 90,
+    price_cents: 18900,
+  },
 ];
 
 export const MARIA: NonNullable<PlanContext['customer']> = {
@@ -68,7 +92,8 @@ export const ARTICLES = {
     id: 'kb-hours-and-availability-04',
     title: 'Holiday hours',
     topic: 'hours-and-availability',
-    snippet: 'We are closed, with no visits and no phone support, on New Year’s Day, Memorial Day, Independence Day (July 4), Labor Day, Thanksgiving Day and Christmas Day.',
+    snippet:
+      'We are closed, with no visits and no phone support, on New Year’s Day, Memorial Day, Independence Day (July 4), Labor Day, Thanksgiving Day and Christmas Day.',
     score: 0.2,
   },
 } satisfies Record<string, PlanContext['retrieved'][number]>;
@@ -97,12 +122,19 @@ export function aiCalls(calls: { id: string; name: string; args: Record<string, 
 }
 
 export function toolResult(callId: string, name: string, body: unknown, isError = false): ToolMessage {
-  return new ToolMessage({ content: JSON.stringify(body), tool_call_id: callId, name, status: isError ? 'error' : 'success' });
+  return new ToolMessage({
+    content: JSON.stringify(body),
+    tool_call_id: callId,
+    name,
+    status: isError ? 'error' : 'success',
+  });
 }
 
 export const approvalEvent = (e: ApprovalEvent) => approvalEventMessage(e);
 
-export function pendingBooking(over: Partial<PendingApproval> & { args?: Record<string, unknown> } = {}): PendingApproval {
+export function pendingBooking(
+  over: Partial<PendingApproval> & { args?: Record<string, unknown> } = {},
+): PendingApproval {
   return {
     approval_id: 'apr_1',
     tool: 'book_slot',
@@ -133,7 +165,10 @@ const SCHEMAS: Record<string, z.ZodType> = {
   [WITHDRAW_TOOL]: WithdrawArgsSchema,
 };
 
-type ParseToolArgs = (name: string, raw: unknown) => { ok: true } | { ok: false; issues: { path: string; message: string }[] };
+type ParseToolArgs = (
+  name: string,
+  raw: unknown,
+) => { ok: true } | { ok: false; issues: { path: string; message: string }[] };
 let registry: Promise<ParseToolArgs | undefined> | undefined;
 
 /** The registry's parseToolArgs when it loads (other engineers may be mid-change), else undefined. */
@@ -152,7 +187,8 @@ export function callIssues(name: string, args: unknown, parseToolArgs?: ParseToo
   const issues: string[] = [];
   const r = schema.safeParse(args);
   if (!r.success) issues.push(...r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  if (name === 'send_email' && args && typeof args === 'object' && 'to' in args) issues.push('send_email must not set `to` in a customer conversation');
+  if (name === 'send_email' && args && typeof args === 'object' && 'to' in args)
+    issues.push('send_email must not set `to` in a customer conversation');
   if (parseToolArgs && name !== WITHDRAW_TOOL) {
     const p = parseToolArgs(name, args);
     if (!p.ok) issues.push(...p.issues.map((i) => `registry ${i.path}: ${i.message}`));

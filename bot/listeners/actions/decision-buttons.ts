@@ -19,7 +19,11 @@ export function register(app: App, deps: BotDeps): void {
     const user = body.user.id;
     const channel = body.channel?.id ?? deps.channels.managers;
     const approvalId = body.actions[0]?.value;
-    const approval = await guardDecision(deps, { user, approvalId, action: kind }, refusePrivately(client, { channel, user }));
+    const approval = await guardDecision(
+      deps,
+      { user, approvalId, action: kind },
+      refusePrivately(client, { channel, user }),
+    );
     return approval && { approval, user, channel };
   };
 
@@ -27,7 +31,12 @@ export function register(app: App, deps: BotDeps): void {
     await ack();
     const ok = await guard(body, client, 'approve');
     if (!ok) return;
-    await decideAndReport(deps, client, { approvalId: ok.approval.id, user: ok.user, decision: 'approve', channel: ok.channel });
+    await decideAndReport(deps, client, {
+      approvalId: ok.approval.id,
+      user: ok.user,
+      decision: 'approve',
+      channel: ok.channel,
+    });
   });
 
   app.action<Click>(ACTIONS.edit, async ({ ack, body, client }) => {

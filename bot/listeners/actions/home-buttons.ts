@@ -19,7 +19,12 @@ export function register(app: App, deps: BotDeps): void {
       await client.views.open({ trigger_id: body.trigger_id, view: noticeModal('Not allowed', NOT_A_MANAGER) });
       return;
     }
-    const customers = (await deps.pool.query<{ id: string; name: string }>(`SELECT id, name FROM customers ORDER BY name, id LIMIT 101`)).rows;
-    await client.views.open({ trigger_id: body.trigger_id, view: linkModal({ userPicker: deps.userPicker, customers }) });
+    const customers = (
+      await deps.pool.query<{ id: string; name: string }>(`SELECT id, name FROM customers ORDER BY name, id LIMIT 101`)
+    ).rows;
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: linkModal({ userPicker: deps.userPicker, customers }),
+    });
   });
 }

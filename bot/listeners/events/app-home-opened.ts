@@ -30,7 +30,10 @@ export async function publishHome(deps: BotDeps, client: WebClient, userId: stri
     `SELECT c.name FROM slack_identities s JOIN customers c ON c.id = s.customer_id WHERE s.slack_user_id = $1`,
     [userId],
   );
-  await client.views.publish({ user_id: userId, view: customerHome({ linkedName: linked.rows[0]?.name ?? null, supportChannel: deps.channels.support }) });
+  await client.views.publish({
+    user_id: userId,
+    view: customerHome({ linkedName: linked.rows[0]?.name ?? null, supportChannel: deps.channels.support }),
+  });
 }
 
 export function register(app: App, deps: BotDeps): void {

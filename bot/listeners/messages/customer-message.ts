@@ -24,7 +24,7 @@ interface IncomingMessage {
 export const WORKING_REACTION = 'hourglass_flowing_sand';
 
 export const APOLOGY =
-  "Sorry, something went wrong on our side while I was handling your message, and nothing was changed. Please try again in a moment; if it keeps happening, our team is around in this channel.";
+  'Sorry, something went wrong on our side while I was handling your message, and nothing was changed. Please try again in a moment; if it keeps happening, our team is around in this channel.';
 export const OTHER_CUSTOMER =
   "This thread is another customer's conversation, so I can't continue it for you. Please start a new message in the channel (not in this thread) and I'll help you there.";
 
@@ -55,7 +55,12 @@ export function register(app: App, deps: BotDeps): void {
  * `eventId` is the delivery's key: the agent recognises a repeat (inbox recovery after a crash)
  * and the inbox row is marked done once the customer has a visible answer.
  */
-export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m: IncomingMessage, eventId?: string): Promise<void> {
+export async function handleCustomerMessage(
+  deps: BotDeps,
+  client: WebClient,
+  m: IncomingMessage,
+  eventId?: string,
+): Promise<void> {
   const user = m.user!;
   const threadTs = m.thread_ts ?? m.ts;
   const threadId = threadIdFor(m.channel, threadTs);
@@ -77,7 +82,9 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
   const endCue = async () => {
     clearTimeout(cue);
     if (reacted && (await reacted)) {
-      await client.reactions.remove({ channel: m.channel, timestamp: m.ts, name: WORKING_REACTION }).catch(() => undefined);
+      await client.reactions
+        .remove({ channel: m.channel, timestamp: m.ts, name: WORKING_REACTION })
+        .catch(() => undefined);
     }
   };
 
@@ -96,7 +103,15 @@ export async function handleCustomerMessage(deps: BotDeps, client: WebClient, m:
     // its outbox, and this message is not done: the apology below, then inbox recovery.
     if (turn.delivered === false) throw new Error('the replies could not be posted');
     await markEventDone(deps.pool, eventId);
-    log.info({ customer_id: customerId, status: turn.status, pending: turn.pending.map((a) => a.id), ms: Date.now() - started }, 'customer message answered');
+    log.info(
+      {
+        customer_id: customerId,
+        status: turn.status,
+        pending: turn.pending.map((a) => a.id),
+        ms: Date.now() - started,
+      },
+      'customer message answered',
+    );
   } catch (err) {
     await endCue();
     let text = APOLOGY;

@@ -38,17 +38,37 @@ export function register(app: App, deps: BotDeps): void {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    const linked = await linkSlackUser(deps.pool, deps.clock, { slackUserId: slackUserId!, customerId: customerId!, linkedBy: `slack:${manager}` });
+    const linked = await linkSlackUser(deps.pool, deps.clock, {
+      slackUserId: slackUserId!,
+      customerId: customerId!,
+      linkedBy: `slack:${manager}`,
+    });
     if (!linked) {
-      await ack({ response_action: 'errors', errors: { [LINK_CUSTOMER_BLOCK]: `There is no customer ${customerId}.` } });
+      await ack({
+        response_action: 'errors',
+        errors: { [LINK_CUSTOMER_BLOCK]: `There is no customer ${customerId}.` },
+      });
       return;
     }
-    deps.logger.info({ slack_user: slackUserId, customer_id: linked.customer.id, previous: linked.previousCustomerId, linked_by: manager }, 'slack user linked');
+    deps.logger.info(
+      {
+        slack_user: slackUserId,
+        customer_id: linked.customer.id,
+        previous: linked.previousCustomerId,
+        linked_by: manager,
+      },
+      'slack user linked',
+    );
     const previously =
-      linked.previousCustomerId && linked.previousCustomerId !== linked.customer.id ? ` (was \`${escapeText(linked.previousCustomerId)}\`)` : '';
+      linked.previousCustomerId && linked.previousCustomerId !== linked.customer.id
+        ? ` (was \`${escapeText(linked.previousCustomerId)}\`)`
+        : '';
     await ack({
       response_action: 'update',
-      view: noticeModal('Linked', `<@${slackUserId}> is now linked to *${escapeText(linked.customer.name)}* (\`${escapeText(linked.customer.id)}\`)${previously}.`),
+      view: noticeModal(
+        'Linked',
+        `<@${slackUserId}> is now linked to *${escapeText(linked.customer.name)}* (\`${escapeText(linked.customer.id)}\`)${previously}.`,
+      ),
     });
     await publishHome(deps, client, manager);
   });

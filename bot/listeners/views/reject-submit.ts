@@ -19,7 +19,10 @@ export function register(app: App, deps: BotDeps): void {
     if (!approval) return;
     const reason = submitted(view.state.values as unknown as SubmittedState, REASON_BLOCK)?.trim();
     if (!reason) {
-      await ack({ response_action: 'errors', errors: { [REASON_BLOCK]: 'Please give a reason the customer can read.' } });
+      await ack({
+        response_action: 'errors',
+        errors: { [REASON_BLOCK]: 'Please give a reason the customer can read.' },
+      });
       return;
     }
     await ack();

@@ -32,8 +32,14 @@ export async function concurrentDecisions(ctx: ChaosContext, workers: Worker[], 
     r.refused += conflicts;
     if (ok === 1) approvedByApi.add(proposal.approvalId);
     if (ok !== 1 || conflicts !== workers.length - 1) {
-      r.failures.push(`round ${round}: approve answers ${codes.join(', ')} (want one 200 and ${workers.length - 1}× 409)`);
-      r.evidence.push(...answers.filter((a) => a.status !== 200 && a.status !== 409).map((a) => `round ${round}: ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 300)}`));
+      r.failures.push(
+        `round ${round}: approve answers ${codes.join(', ')} (want one 200 and ${workers.length - 1}× 409)`,
+      );
+      r.evidence.push(
+        ...answers
+          .filter((a) => a.status !== 200 && a.status !== 409)
+          .map((a) => `round ${round}: ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 300)}`),
+      );
     }
   });
   await settle(ctx.cluster, db, ids, ctx.sizes.settleMs);

@@ -9,9 +9,28 @@ import type { Rng } from '../rng.js';
 import { Worker } from '../workers.js';
 import pg from 'pg';
 
-const TOOLS = ['search_knowledge_base', 'lookup_customer', 'create_ticket', 'update_customer', 'send_email', 'book_slot'];
+const TOOLS = [
+  'search_knowledge_base',
+  'lookup_customer',
+  'create_ticket',
+  'update_customer',
+  'send_email',
+  'book_slot',
+];
 const ODD_TOOLS = ['', 'CREATE_TICKET', 'create_ticket ', '__proto__', 'constructor', 'drop_table', 'x'.repeat(300)];
-const CUSTOMERS = ['cus_001', 'cus_002', 'cus_017', 'cus_030', 'cus_999', '', ' ', 'CUS_001', "cus_001' OR '1'='1", '%', 'cus_001\u0000'];
+const CUSTOMERS = [
+  'cus_001',
+  'cus_002',
+  'cus_017',
+  'cus_030',
+  'cus_999',
+  '',
+  ' ',
+  'CUS_001',
+  "cus_001' OR '1'='1",
+  '%',
+  'cus_001\u0000',
+];
 const STRINGS = [
   '',
   ' ',
@@ -56,7 +75,26 @@ function value(rng: Rng, depth = 0): unknown {
 }
 
 function object(rng: Rng, depth: number): Record<string, unknown> {
-  const keys = ['customer_id', 'subject', 'description', 'priority', 'category', 'query', 'email', 'phone', 'name', 'service_id', 'start_time', 'notes', 'body', 'changes', 'address_line1', 'limit', '__proto__', 'constructor'];
+  const keys = [
+    'customer_id',
+    'subject',
+    'description',
+    'priority',
+    'category',
+    'query',
+    'email',
+    'phone',
+    'name',
+    'service_id',
+    'start_time',
+    'notes',
+    'body',
+    'changes',
+    'address_line1',
+    'limit',
+    '__proto__',
+    'constructor',
+  ];
   const o: Record<string, unknown> = {};
   for (let i = rng.int(0, 6); i > 0; i--) o[rng.pick(keys)] = value(rng, depth);
   return o;
@@ -69,22 +107,44 @@ function plausibleArgs(rng: Rng, tool: string): Record<string, unknown> {
     case 'search_knowledge_base':
       return { query: rng.pick(STRINGS), ...(rng.bool(0.3) ? { limit: value(rng) } : {}) };
     case 'lookup_customer':
-      return rng.pick([{ customer_id }, { email: rng.pick(['maria.gonzalez@example.com', 'a@b.co', rng.pick(STRINGS)]) }, { name: rng.pick(['Maria', 'a', rng.pick(STRINGS)]) }, { phone: rng.pick(STRINGS) }]);
+      return rng.pick([
+        { customer_id },
+        { email: rng.pick(['maria.gonzalez@example.com', 'a@b.co', rng.pick(STRINGS)]) },
+        { name: rng.pick(['Maria', 'a', rng.pick(STRINGS)]) },
+        { phone: rng.pick(STRINGS) },
+      ]);
     case 'create_ticket':
-      return { customer_id, subject: rng.pick(STRINGS), description: rng.pick(STRINGS), priority: rng.pick(['low', 'normal', 'high', 'urgent', 'p0']), category: rng.pick(['billing', 'complaint', 'general', 'technical', '']) };
+      return {
+        customer_id,
+        subject: rng.pick(STRINGS),
+        description: rng.pick(STRINGS),
+        priority: rng.pick(['low', 'normal', 'high', 'urgent', 'p0']),
+        category: rng.pick(['billing', 'complaint', 'general', 'technical', '']),
+      };
     case 'update_customer':
       return { customer_id, changes: rng.bool() ? { phone: rng.pick(STRINGS) } : object(rng, 1) };
     case 'send_email':
       return { customer_id, subject: rng.pick(STRINGS), body: rng.pick(STRINGS) };
     default:
-      return { customer_id, service_id: rng.pick(['svc_deep_clean', 'svc_handyman_hour', 'svc_x']), start_time: rng.pick(STRINGS.slice(10, 12)), ...(rng.bool(0.3) ? { notes: rng.pick(STRINGS) } : {}) };
+      return {
+        customer_id,
+        service_id: rng.pick(['svc_deep_clean', 'svc_handyman_hour', 'svc_x']),
+        start_time: rng.pick(STRINGS.slice(10, 12)),
+        ...(rng.bool(0.3) ? { notes: rng.pick(STRINGS) } : {}),
+      };
   }
 }
 
 function meta(rng: Rng, approvals: string[]): Record<string, unknown> | undefined {
   if (rng.bool(0.15)) return undefined;
   const m: Record<string, unknown> = {};
-  if (rng.bool(0.5)) m.approval_id = rng.pick([...approvals, '00000000-0000-0000-0000-000000000000', 'not-a-uuid', ...approvals.map((a) => a.toUpperCase())]);
+  if (rng.bool(0.5))
+    m.approval_id = rng.pick([
+      ...approvals,
+      '00000000-0000-0000-0000-000000000000',
+      'not-a-uuid',
+      ...approvals.map((a) => a.toUpperCase()),
+    ]);
   if (rng.bool(0.5)) m.customer_id = rng.pick(CUSTOMERS);
   if (rng.bool(0.3)) m.staff_id = rng.pick(['mallory', 'admin', '', 'x'.repeat(200)]);
   if (rng.bool(0.2)) m.anonymous = value(rng);
@@ -104,10 +164,13 @@ export async function fuzz(ctx: ChaosContext): Promise<TrialResult> {
   const db = 'chaos_fuzz';
   const url = await ctx.cluster.createDatabase(db);
   const clock: Record<string, string> = ctx.fixedNow ? { FIXED_NOW: ctx.fixedNow } : {};
-  const http = new Worker('mcp-fuzz', ctx.dir, { DATABASE_URL: url, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...clock }, ctx.crashes, [
-    'mcp-server/http.ts',
-    '--no-email-dispatcher',
-  ]);
+  const http = new Worker(
+    'mcp-fuzz',
+    ctx.dir,
+    { DATABASE_URL: url, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...clock },
+    ctx.crashes,
+    ['mcp-server/http.ts', '--no-email-dispatcher'],
+  );
   const stderrFile = path.join(ctx.dir, 'mcp-stdio-fuzz.log');
   const fd = openSync(stderrFile, 'a');
   let stdio: (McpConnection & { pid?: number }) | undefined;
@@ -124,7 +187,13 @@ export async function fuzz(ctx: ChaosContext): Promise<TrialResult> {
           await insertApproval(pool, {
             tool: 'create_ticket',
             status,
-            args: { customer_id: 'cus_001', subject: 'Fuzz grant', description: 'x', priority: 'normal', category: 'general' },
+            args: {
+              customer_id: 'cus_001',
+              subject: 'Fuzz grant',
+              description: 'x',
+              priority: 'normal',
+              category: 'general',
+            },
             expiresAt: '2099-01-01T00:00:00Z',
           }),
         );
@@ -143,7 +212,11 @@ export async function fuzz(ctx: ChaosContext): Promise<TrialResult> {
       for (let i = 0; i < ctx.sizes.fuzzCallsPerTransport; i++) {
         r.trials++;
         const tool = ctx.rng.bool(0.05) ? ctx.rng.pick(ODD_TOOLS) : ctx.rng.pick(TOOLS);
-        const args = ctx.rng.bool(0.7) ? plausibleArgs(ctx.rng, tool) : ctx.rng.bool(0.9) ? object(ctx.rng, 0) : value(ctx.rng);
+        const args = ctx.rng.bool(0.7)
+          ? plausibleArgs(ctx.rng, tool)
+          : ctx.rng.bool(0.9)
+            ? object(ctx.rng, 0)
+            : value(ctx.rng);
         const m = meta(ctx.rng, approvals);
         const out = await conn.call(tool, args, m);
         if (!out.answered) {
@@ -152,7 +225,8 @@ export async function fuzz(ctx: ChaosContext): Promise<TrialResult> {
           break;
         }
         if (out.isError) r.refused++;
-        if (out.code === 'internal') internal.push(`${label} ${tool} ${JSON.stringify(args).slice(0, 200)} _meta ${JSON.stringify(m)}`);
+        if (out.code === 'internal')
+          internal.push(`${label} ${tool} ${JSON.stringify(args).slice(0, 200)} _meta ${JSON.stringify(m)}`);
       }
     }
     if (internal.length) {
@@ -170,7 +244,9 @@ export async function fuzz(ctx: ChaosContext): Promise<TrialResult> {
     if (stdio.closed() || !big.answered) {
       r.crashed++;
       r.failures.push(`an 11 MB tool call killed the stdio tool server (${big.text.slice(0, 160)})`);
-      r.evidence.push(`stdio tool server stderr:\n${readFileSync(stderrFile, 'utf8').trimEnd().split('\n').slice(-5).join('\n')}`);
+      r.evidence.push(
+        `stdio tool server stderr:\n${readFileSync(stderrFile, 'utf8').trimEnd().split('\n').slice(-5).join('\n')}`,
+      );
     } else r.refused++;
   } finally {
     await stdio?.close();

@@ -33,7 +33,9 @@ export async function kills(ctx: ChaosContext, workers: Worker[], db: string): P
     await victim.kill();
     const a = await answer;
     if (a.status === 200) approvedByApi.add(proposal.approvalId);
-    killedDuring.push(`kill ${k}: ${victim.name} killed ${delay} ms after approve ${proposal.approvalId}; approve answered ${a.status || a.error}`);
+    killedDuring.push(
+      `kill ${k}: ${victim.name} killed ${delay} ms after approve ${proposal.approvalId}; approve answered ${a.status || a.error}`,
+    );
     await victim.start();
   }
   ctx.log(`kills: waiting up to ${ctx.sizes.settleMs / 1000} s for the sweepers`);

@@ -41,10 +41,17 @@ export async function postgresRestarts(
               continue;
             }
             ids.push(proposal.approvalId);
-            const a = await approve(opts.workers[(i + lane + 1) % opts.workers.length]!.url, ctx.keys, proposal.approvalId);
+            const a = await approve(
+              opts.workers[(i + lane + 1) % opts.workers.length]!.url,
+              ctx.keys,
+              proposal.approvalId,
+            );
             count(`approve ${a.status}`);
             if (a.status === 200) approvedByApi.add(proposal.approvalId);
-            else if (a.status >= 500 || a.status === 0) r.evidence.push(`approve ${proposal.approvalId} during the fault: ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`);
+            else if (a.status >= 500 || a.status === 0)
+              r.evidence.push(
+                `approve ${proposal.approvalId} during the fault: ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`,
+              );
           }
         })
       : [];
@@ -65,7 +72,10 @@ export async function postgresRestarts(
     for (const w of opts.workers) {
       if (!w.alive) continue; // counted as a crash
       const back = await waitFor(async () => w.healthy(), HEALTH_RECOVERY_MS, 250);
-      if (!back) r.failures.push(`${describeFault(fault)}: ${w.name} /healthz did not recover within ${HEALTH_RECOVERY_MS / 1000} s`);
+      if (!back)
+        r.failures.push(
+          `${describeFault(fault)}: ${w.name} /healthz did not recover within ${HEALTH_RECOVERY_MS / 1000} s`,
+        );
     }
     // Healthy is not enough: each worker must also do real work again (a write proposed and approved).
     for (const w of opts.workers) {
@@ -82,10 +92,15 @@ export async function postgresRestarts(
         HEALTH_RECOVERY_MS,
         500,
       );
-      if (!worked) r.failures.push(`${describeFault(fault)}: ${w.name} could not propose and approve a write within ${HEALTH_RECOVERY_MS / 1000} s after the fault`);
+      if (!worked)
+        r.failures.push(
+          `${describeFault(fault)}: ${w.name} could not propose and approve a write within ${HEALTH_RECOVERY_MS / 1000} s after the fault`,
+        );
     }
     // A crashed worker is restarted so the next fault still has a full fleet; the crash stays counted.
-    for (const w of opts.workers) if (!w.alive) await w.start().catch((err) => r.failures.push(`${w.name} could not be restarted: ${(err as Error).message}`));
+    for (const w of opts.workers)
+      if (!w.alive)
+        await w.start().catch((err) => r.failures.push(`${w.name} could not be restarted: ${(err as Error).message}`));
   }
 
   ctx.log(`${opts.name}: waiting up to ${ctx.sizes.settleMs / 1000} s for approved work to settle`);

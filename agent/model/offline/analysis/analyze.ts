@@ -23,7 +23,8 @@ export interface Analysis {
   answersBookingQuestion: boolean;
 }
 
-const HYPOTHETICAL = /\b(what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)|are you (?:insured|covered)|do you cover|is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)|policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you)\b/;
+const HYPOTHETICAL =
+  /\b(what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)|are you (?:insured|covered)|do you cover|is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)|policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you)\b/;
 
 export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
   const cues = detectCues(text);
@@ -38,7 +39,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const explicitTicket = wantsTicket(text);
   // "Can someone patch a hole in my wall Tuesday at 9?" names the job, and "I spilled wine on my
   // carpet, do you do stain removal?" asks a question: neither reports anything we did.
-  const repairJob = damageIsTheJob(text) && ((services.matches.length === 1 && (cues.book.strong || cues.book.weak)) || cues.question);
+  const repairJob =
+    damageIsTheJob(text) && ((services.matches.length === 1 && (cues.book.strong || cues.book.weak)) || cues.question);
   const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
   const base = findBaseBooking(messages, ctx);
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
@@ -47,7 +49,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     Boolean(base) &&
     !problem &&
     !cues.lookup &&
-    ((changeCue && (hasWhen || services.matches.length > 0 || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined || /\b(move|reschedul)/.test(t))) ||
+    ((changeCue &&
+      (hasWhen ||
+        services.matches.length > 0 ||
+        cues.sameTimeNextWeek ||
+        cues.relativeShiftMinutes !== undefined ||
+        /\b(move|reschedul)/.test(t))) ||
       (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw));
   const prev = aiBeforeLastCustomer(messages);
   const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
@@ -63,9 +70,22 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||
         // "tuesday at 11am" answering our "which day and time?"
         (answersBookingQuestion && !infoOnly && (hasWhen || services.matches.length > 0)));
-  return { text, cues, when, services, problem, explicitTicket, infoQuestion, base, bookingWanted, rescheduleWanted, answersBookingQuestion };
+  return {
+    text,
+    cues,
+    when,
+    services,
+    problem,
+    explicitTicket,
+    infoQuestion,
+    base,
+    bookingWanted,
+    rescheduleWanted,
+    answersBookingQuestion,
+  };
 }
 
 /** Words that say a value on file should change. */
-export const CHANGE_CUE = /\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|instead|should be)\b|\bmy (?:e-?mail|email address)\b/;
+export const CHANGE_CUE =
+  /\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|instead|should be)\b|\bmy (?:e-?mail|email address)\b/;
 export const PHONE_CUE = /\b(phone|number|cell|mobile|tel|telephone|call me|text me|reach me|contact me)\b/;

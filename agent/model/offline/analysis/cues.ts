@@ -32,13 +32,18 @@ export interface Cues {
 
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b/;
 const THANKS = /\b(thanks|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
-const FAREWELL = /\b(bye|goodbye|good bye|see you|see ya|have a (?:good|great|nice) (?:day|one|evening|weekend)|talk (?:to you )?later)\b/;
-const AFFIRM = /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great|absolutely|definitely|please|correct|right|that one|yes please)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$/;
-const DENY = /^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$/;
-const QUESTION_START = /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
+const FAREWELL =
+  /\b(bye|goodbye|good bye|see you|see ya|have a (?:good|great|nice) (?:day|one|evening|weekend)|talk (?:to you )?later)\b/;
+const AFFIRM =
+  /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great|absolutely|definitely|please|correct|right|that one|yes please)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$/;
+const DENY =
+  /^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$/;
+const QUESTION_START =
+  /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
 const REQUEST_START = /^(?:can|could|would|will) (?:you|someone|somebody|i|we|one of your)\b/;
 
-const BOOK_STRONG = /\b(book|booking for|rebook|re-book|schedule|reserve|set up (?:a|an) (?:appointment|visit|cleaning)|make (?:a|an) (?:appointment|booking|reservation)|sign (?:me|us) up|put (?:me|us) down|get (?:me|us) (?:in|on the (?:calendar|schedule))|pencil (?:me|us) in)\b/;
+const BOOK_STRONG =
+  /\b(book|booking for|rebook|re-book|schedule|reserve|set up (?:a|an) (?:appointment|visit|cleaning)|make (?:a|an) (?:appointment|booking|reservation)|sign (?:me|us) up|put (?:me|us) down|get (?:me|us) (?:in|on the (?:calendar|schedule))|pencil (?:me|us) in)\b/;
 const BOOK_WEAK =
   /\b(come (?:out|over|by|and)|send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)|(?:can|could) (?:someone|somebody|you) (?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)|(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like|(?:can|could|may) (?:i|we) (?:get|have|book|schedule)|get (?:a|an|someone|somebody) (?:to|out|over|in)|(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)|available|availability|openings?|slots?)\b/;
 
@@ -47,7 +52,8 @@ const RESCHEDULE =
 
 const WITHDRAW =
   /\b(never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that|cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))|don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)|do not (?:book|send|change|update|proceed)|withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?|no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it))\b/;
-const CANCEL_BOOKING = /\bcancel(?:l?ing)? (?:my|our|the|this|that|tomorrow's|next week's|friday's|monday's|tuesday's|wednesday's|thursday's|saturday's) ?(?:upcoming |next )?(?:booking|appointment|visit|cleaning|clean|repair|install\w*|reservation)\b/;
+const CANCEL_BOOKING =
+  /\bcancel(?:l?ing)? (?:my|our|the|this|that|tomorrow's|next week's|friday's|monday's|tuesday's|wednesday's|thursday's|saturday's) ?(?:upcoming |next )?(?:booking|appointment|visit|cleaning|clean|repair|install\w*|reservation)\b/;
 
 const SEND_EMAIL = [
   /\be-?mail (?:me|us|it|that|this|them)\b/,
@@ -58,13 +64,22 @@ const SEND_EMAIL = [
 ];
 
 const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
-  { kind: 'tickets', re: /\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|any (?:open )?tickets|tickets? (?:do i have|are open))\b/ },
+  {
+    kind: 'tickets',
+    re: /\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|any (?:open )?tickets|tickets? (?:do i have|are open))\b/,
+  },
   {
     kind: 'bookings',
     re: /\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|do i have|have i got|upcoming|next)\b[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|for me)?|\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b|\bwhen(?:'s| is) my next\b|\bwhat (?:bookings?|appointments?|visits?) do i have\b|\bam i (?:booked|scheduled)\b|\bdo i have anything (?:booked|scheduled)\b/,
   },
-  { kind: 'contact', re: /\bwhat(?:'s| is)? (?:the |my )?(?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got|on my account)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/ },
-  { kind: 'account', re: /\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) (?:on |in )?my (?:account|profile|record|details|info)\b|\bmy account (?:details|info|summary)\b|\bwhat do you have on (?:file|me)\b/ },
+  {
+    kind: 'contact',
+    re: /\bwhat(?:'s| is)? (?:the |my )?(?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got|on my account)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/,
+  },
+  {
+    kind: 'account',
+    re: /\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) (?:on |in )?my (?:account|profile|record|details|info)\b|\bmy account (?:details|info|summary)\b|\bwhat do you have on (?:file|me)\b/,
+  },
 ];
 
 const INJECTION =
@@ -83,10 +98,14 @@ export function detectCues(text: string): Cues {
     relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.
-  const lookup = /\b(?:cost|costs|price|prices|how much)\b/.test(t) ? undefined : LOOKUP.find((l) => l.re.test(t))?.kind;
+  const lookup = /\b(?:cost|costs|price|prices|how much)\b/.test(t)
+    ? undefined
+    : LOOKUP.find((l) => l.re.test(t))?.kind;
   // "How far in advance can I book" asks about booking, with or without the question mark.
   const bookStrong =
-    BOOK_STRONG.test(t) && !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) && !/^how\b[^.!?]*\bbook\b/.test(t);
+    BOOK_STRONG.test(t) &&
+    !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) &&
+    !/^how\b[^.!?]*\bbook\b/.test(t);
   return {
     greeting: GREETING.test(t),
     thanks: THANKS.test(t),
@@ -115,7 +134,11 @@ export function isInformationQuestion(text: string): boolean {
   return clauses(t).some(isInfoClause);
 }
 
-const clauses = (t: string) => t.split(/(?<=[.!?])\s+|,\s+/).map((c) => c.trim()).filter(Boolean);
+const clauses = (t: string) =>
+  t
+    .split(/(?<=[.!?])\s+|,\s+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 const isInfoClause = (c: string) => c.endsWith('?') && QUESTION_START.test(c) && !REQUEST_START.test(c);
 
 /** The text without its information-question clauses: what the customer asks us to do, if anything. */
@@ -128,10 +151,16 @@ export function requestPart(text: string): string {
 }
 
 /** Which kind of pending request a withdrawal talks about, if it says. */
-export function withdrawTarget(text: string): 'book_slot' | 'send_email' | 'update_customer' | 'create_ticket' | undefined {
+export function withdrawTarget(
+  text: string,
+): 'book_slot' | 'send_email' | 'update_customer' | 'create_ticket' | undefined {
   const t = normalize(text);
   if (/\b(ticket|complaint|claim)\b/.test(t)) return 'create_ticket';
-  if (/\b(change|update|changing|updating)\b[^.!?]*\b(email|e-mail|phone|number|address|name|preferences?|details)\b|\b(address|phone number|my details|preferences?)\b/.test(t)) {
+  if (
+    /\b(change|update|changing|updating)\b[^.!?]*\b(email|e-mail|phone|number|address|name|preferences?|details)\b|\b(address|phone number|my details|preferences?)\b/.test(
+      t,
+    )
+  ) {
     return 'update_customer';
   }
   if (/\b(send|sending|the email|that email|e-?mail me|e-?mail)\b/.test(t)) return 'send_email';

@@ -19,7 +19,8 @@ export function extractEmails(text: string): { value: string; valid: boolean }[]
     .map((value) => ({ value, valid: isEmail(value) }));
 }
 
-const PHONE_IN_TEXT = /(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3}[\s.-]?\d{3,4}\b|\+?\d[\d\s().-]{5,}\d/g;
+const PHONE_IN_TEXT =
+  /(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3}[\s.-]?\d{3,4}\b|\+?\d[\d\s().-]{5,}\d/g;
 
 /** Phone numbers with 7 to 15 digits, as written. */
 export function extractPhones(text: string): string[] {
@@ -49,14 +50,17 @@ export type AddressExtraction = { ok: true; address: AddressChange } | { ok: fal
 const ADDRESS_CUE =
   /\b((?:moved|moving|relocat\w*) (?:to|into)|(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved|new address|address (?:is now|is|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address|(?:now )?(?:live|living) at)\b/i;
 /** Cues that say an address change is meant even when the address itself is incomplete. */
-const STRONG_ADDRESS_CUE = /\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b/i;
+const STRONG_ADDRESS_CUE =
+  /\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b/i;
 const UNIT_RE = /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
 const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
-const STREET_RE = /\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)/i;
+const STREET_RE =
+  /\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)/i;
 
 function unitLabel(kind: string, id: string): string {
   const k = kind.toLowerCase();
-  const label = k.startsWith('apt') || k === 'apartment' ? 'Apt' : k === 'ste' || k === 'suite' ? 'Suite' : capitalize(k);
+  const label =
+    k.startsWith('apt') || k === 'apartment' ? 'Apt' : k === 'ste' || k === 'suite' ? 'Suite' : capitalize(k);
   return `${label} ${id.toUpperCase()}`;
 }
 
@@ -75,15 +79,29 @@ export function extractAddress(text: string): AddressExtraction {
 function addressAfter(text: string, from: number): AddressExtraction {
   let rest = text.slice(from).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
-  rest = rest.split(/(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+(?:and|please|thanks|thank you)\b/i)[0]!.trim();
+  rest = rest
+    .split(/(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+(?:and|please|thanks|thank you)\b/i)[0]!
+    .trim();
   rest = rest.replace(/[.\s]+$/, '');
-  const street = STREET_RE.exec(rest) ?? /\b(\d+[a-z]?\s+[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}?)(?=\s*(?:,|\b(?:apt|apartment|unit|suite|ste|flat)\b|#))/i.exec(rest);
+  const street =
+    STREET_RE.exec(rest) ??
+    /\b(\d+[a-z]?\s+[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}?)(?=\s*(?:,|\b(?:apt|apartment|unit|suite|ste|flat)\b|#))/i.exec(
+      rest,
+    );
   const strong = STRONG_ADDRESS_CUE.test(text);
-  if (!street) return rest && strong ? { ok: false, partial: rest } : strong && /\b(moved|new address)\b/i.test(text) ? { ok: false, partial: '' } : undefined;
+  if (!street)
+    return rest && strong
+      ? { ok: false, partial: rest }
+      : strong && /\b(moved|new address)\b/i.test(text)
+        ? { ok: false, partial: '' }
+        : undefined;
   let line1 = street[1]!.trim().replace(/\.$/, '');
   let after = rest.slice(street.index + street[0].length);
   // "45 Harbor View Rd": the shortest match stops at "View"; a street type right after belongs to it.
-  const suffix = /^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?/i.exec(after);
+  const suffix =
+    /^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?/i.exec(
+      after,
+    );
   if (suffix) {
     line1 = `${line1} ${suffix[0].trim().replace(/\.$/, '')}`;
     after = after.slice(suffix[0].length);
@@ -100,7 +118,10 @@ function addressAfter(text: string, from: number): AddressExtraction {
     postal_code = postal[1]!.trim();
     after = after.slice(0, postal.index);
   }
-  const city = after.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s*,\s*/g, ' ').trim();
+  const city = after
+    .replace(/^[\s,]+|[\s,]+$/g, '')
+    .replace(/\s*,\s*/g, ' ')
+    .trim();
   line1 = line1.replace(/\s+/g, ' ');
   if (!postal_code || city.length < 2 || line1.length < 3) return strong ? { ok: false, partial: rest } : undefined;
   return { ok: true, address: { line1, ...(unit ? { unit } : {}), city, postal_code } };
@@ -119,21 +140,25 @@ export interface PreferenceChanges {
   pets?: string;
 }
 
-const PETS = '(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|guinea pigs?|pets?)';
+const PETS =
+  '(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|guinea pigs?|pets?)';
 const COUNT = '(?:a|an|one|two|three|four|five|\\d+|some|a couple of|new)';
 
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
-  const negated = (re: RegExp) => new RegExp(`\\b(?:don't|do not|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
+  const negated = (re: RegExp) =>
+    new RegExp(`\\b(?:don't|do not|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
 
   // Eco products.
-  const eco = /\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b/;
+  const eco =
+    /\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b/;
   if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/);
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
   // Contact channel.
-  const prefers = /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
+  const prefers =
+    /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
   if (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t)) {
     if (/\b(texts?|sms|text messages?|texting)\b/.test(t)) out.contact = 'sms';
     else if (/\b(e-?mails?)\b/.test(t) && !/@/.test(t)) out.contact = 'email';
@@ -148,7 +173,9 @@ export function extractPreferences(text: string): PreferenceChanges {
   }
 
   // Pets.
-  const pets = new RegExp(`\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`).exec(t);
+  const pets = new RegExp(
+    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`,
+  ).exec(t);
   if (pets) out.pets = clip(pets[1]!.replace(/^new\s+/, 'a '), 200);
   else if (/\bno (?:more )?pets\b|\bno longer have (?:a |any )?pets?\b/.test(t)) out.pets = 'none';
   return out;
@@ -184,16 +211,25 @@ export interface ProblemTriage {
   label: string;
 }
 
-const SAFETY = /\b(gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell|electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding|carbon monoxide|unsafe|dangerous|emergency)\b/;
-const WATER = /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
-const ACTIVE = /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
-const DAMAGE = /\b(broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
-const MISSED = /\b(no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)|didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)|never (?:showed|came|turned up|arrived)|no[- ]show|missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)|stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting)\b/;
+const SAFETY =
+  /\b(gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell|electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding|carbon monoxide|unsafe|dangerous|emergency)\b/;
+const WATER =
+  /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
+const ACTIVE =
+  /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
+const DAMAGE =
+  /\b(broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
+const MISSED =
+  /\b(no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)|didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)|never (?:showed|came|turned up|arrived)|no[- ]show|missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)|stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting)\b/;
 const LATE = /\b(late|running behind|delayed)\b/;
-const BILLING = /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice|gift ?card)\b/;
-const TECHNICAL = /\b(not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)|isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error|wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose)\b/;
-const COMPLAINT = /\b(skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)|didn'?t clean|did not clean|wasn'?t cleaned|not cleaned|rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible|poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)|still dirty|not clean|wasn'?t clean|filthy|complain\w*|dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable)\b/;
-const EXPLICIT_TICKET = /\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?(?:ticket|case|complaint|claim)\b|\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b|\bescalat\w*\b|\bwarranty claim\b/;
+const BILLING =
+  /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice|gift ?card)\b/;
+const TECHNICAL =
+  /\b(not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)|isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error|wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose)\b/;
+const COMPLAINT =
+  /\b(skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)|didn'?t clean|did not clean|wasn'?t cleaned|not cleaned|rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible|poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)|still dirty|not clean|wasn'?t clean|filthy|complain\w*|dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable)\b/;
+const EXPLICIT_TICKET =
+  /\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?(?:ticket|case|complaint|claim)\b|\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b|\bescalat\w*\b|\bwarranty claim\b/;
 
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
@@ -203,8 +239,12 @@ export function reportsProblem(text: string): boolean {
     (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
     DAMAGE.test(t) ||
     MISSED.test(t) ||
-    /\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) (?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b/.test(t) ||
-    /\b(double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|incorrect (?:charge|amount|bill)|extra charge|(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund)\b/.test(t) ||
+    /\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) (?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b/.test(
+      t,
+    ) ||
+    /\b(double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|incorrect (?:charge|amount|bill)|extra charge|(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund)\b/.test(
+      t,
+    ) ||
     (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
     WARRANTY.test(t) ||
     COMPLAINT.test(t)
@@ -239,7 +279,11 @@ export function triage(text: string): ProblemTriage {
   const active = ACTIVE.test(t);
   const damage = DAMAGE.test(t);
   if (safety) {
-    const technical = !damage && !water && (TECHNICAL.test(t) || /\b(install\w*|thermostat|fan|wir\w*|outlet|switch|appliance|repair\w*|fixed|mounted)\b/.test(t));
+    const technical =
+      !damage &&
+      !water &&
+      (TECHNICAL.test(t) ||
+        /\b(install\w*|thermostat|fan|wir\w*|outlet|switch|appliance|repair\w*|fixed|mounted)\b/.test(t));
     return { category: technical ? 'technical' : 'damage', priority: 'urgent', label: 'Urgent safety issue' };
   }
   if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
@@ -250,7 +294,8 @@ export function triage(text: string): ProblemTriage {
   if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
   if (TECHNICAL.test(t)) return { category: 'technical', priority: 'normal', label: 'Technical issue' };
   if (COMPLAINT.test(t)) return { category: 'complaint', priority: 'normal', label: 'Complaint' };
-  if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t)) return { category: 'scheduling', priority: 'normal', label: 'Scheduling request' };
+  if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t))
+    return { category: 'scheduling', priority: 'normal', label: 'Scheduling request' };
   return { category: 'general', priority: 'normal', label: 'Customer request' };
 }
 
@@ -263,13 +308,18 @@ export function ticketSubject(label: string, text: string): string {
 
 // ------------------------------------------------------------------------------ visit notes
 
-const NOTE_WORDS = /\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|keys|park|parking|doorman|concierge|allerg\w*|fragrance|focus|please bring|ring|knock|side door|back door|stairs|elevator|lift)\b/i;
+const NOTE_WORDS =
+  /\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|keys|park|parking|doorman|concierge|allerg\w*|fragrance|focus|please bring|ring|knock|side door|back door|stairs|elevator|lift)\b/i;
 
 /** Sentences meant for the crew (access, pets, parking), for book_slot's notes. */
 export function visitNotes(text: string): string | undefined {
   const parts = splitSentences(text)
     // "book … at 9am, we have a cat so …": the clause after the comma is for the crew.
-    .flatMap((s) => s.split(/\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b)|,\s*(?=(?:we|we've|we're|our|there's|there is|i have|i've|my)\b))\s*/i))
+    .flatMap((s) =>
+      s.split(
+        /\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b)|,\s*(?=(?:we|we've|we're|our|there's|there is|i have|i've|my)\b))\s*/i,
+      ),
+    )
     .filter((s) => NOTE_WORDS.test(s))
     .filter((s) => !/\b(book|schedule|reserve|e-?mail me|send me)\b/i.test(s));
   if (!parts.length) return undefined;
@@ -282,11 +332,15 @@ const RELATIVES =
   '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|room-?mate|flatmate|in-laws?)';
 const RECORD_WORDS =
   '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|house|place|home|apartment|flat)';
-const NOT_A_NAME_WORDS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|system|customer';
+const NOT_A_NAME_WORDS =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|system|customer';
 
 /** First words of names that are not people: the business, the places of its area, its services. */
 function notANameWords(services: readonly { name: string }[]): Set<string> {
-  const firstWord = (name: string) => normalize(name).split(/[^a-z0-9]+/).find(Boolean) ?? '';
+  const firstWord = (name: string) =>
+    normalize(name)
+      .split(/[^a-z0-9]+/)
+      .find(Boolean) ?? '';
   return new Set([
     ...NOT_A_NAME_WORDS.split('|'),
     ...normalize(BUSINESS.shortName).split(/\s+/),
@@ -313,13 +367,17 @@ export function otherPerson(
     const words = normalize(name).split(/\s+/);
     return !notAName.has(words[0]!) && !words.every((w) => mine.has(w));
   };
-  const possessive = new RegExp(`\\b([A-Z][a-z]+(?:\\s+[A-Z][A-Za-z-]+)?)['’]s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`, 'g');
+  const possessive = new RegExp(
+    `\\b([A-Z][a-z]+(?:\\s+[A-Z][A-Za-z-]+)?)['’]s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`,
+    'g',
+  );
   for (const m of text.matchAll(possessive)) if (someoneElse(m[1]!)) return m[1]!;
   const t = normalize(text);
   const relative =
     new RegExp(`\\b(?:my|our) (${RELATIVES})['’]?s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`).exec(t) ??
     new RegExp(`\\b(?:for|of) (?:my|our) (${RELATIVES})\\b`).exec(t);
   if (relative) return `your ${relative[1]!}`;
-  for (const m of text.matchAll(/\b(?:does|did|has|of|for|about)\s+([A-Z][a-z]+\s+[A-Z][A-Za-z-]+)\b/g)) if (someoneElse(m[1]!)) return m[1]!;
+  for (const m of text.matchAll(/\b(?:does|did|has|of|for|about)\s+([A-Z][a-z]+\s+[A-Z][A-Za-z-]+)\b/g))
+    if (someoneElse(m[1]!)) return m[1]!;
   return undefined;
 }

@@ -1,11 +1,17 @@
 import type { PlanContext } from '../../../plan-context.js';
-import { SERVICE_ALIASES, SERVICE_NAME_FILLERS, SERVICE_WORDS_NOT_ALONE } from '../../../../schema/knowledge/thesaurus.js';
+import {
+  SERVICE_ALIASES,
+  SERVICE_NAME_FILLERS,
+  SERVICE_WORDS_NOT_ALONE,
+} from '../../../../schema/knowledge/thesaurus.js';
 import { contentWords, normalize, stem, words } from './text.js';
 
 export type Service = PlanContext['services'][number];
 
 /** The catalogue's aliases (schema/knowledge), keyed the way keys are compared (stemmed: "drywall" is "drywal"). */
-const SYNONYMS_BY_STEM: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SERVICE_ALIASES).map(([k, v]) => [stem(k), v]));
+const SYNONYMS_BY_STEM: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(SERVICE_ALIASES).map(([k, v]) => [stem(k), v]),
+);
 
 const GENERIC_NAME_WORDS = new Set(SERVICE_NAME_FILLERS.map(stem));
 const SYNONYM_ONLY_KEYS = new Set(SERVICE_WORDS_NOT_ALONE);

@@ -11,7 +11,12 @@ export function messageText(m: BaseMessage | undefined): string {
     return c
       .map((block: unknown) => {
         if (typeof block === 'string') return block;
-        if (block && typeof block === 'object' && 'text' in block && typeof (block as { text: unknown }).text === 'string') {
+        if (
+          block &&
+          typeof block === 'object' &&
+          'text' in block &&
+          typeof (block as { text: unknown }).text === 'string'
+        ) {
           return (block as { text: string }).text;
         }
         return '';

@@ -88,7 +88,8 @@ export function maskNonDates(text: string): string {
 }
 
 const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|mins?|last|yesterday|before|after)\b/i;
-const VAGUE_SPAN = /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
+const VAGUE_SPAN =
+  /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
 
 /**
  * Resolve an hour written without am/pm: keep the reading that falls in business hours;
@@ -112,31 +113,52 @@ export function resolveBareHour(hour: number, minute: number): LocalTime | { opt
  */
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const COUNT: Record<string, number> = { a: 1, one: 1, '1': 1, two: 2, '2': 2, three: 3, '3': 3 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * Week arithmetic chrono reads as two separate dates: "a week from tomorrow", "two weeks from
  * Monday", "in two weeks on Monday", "Monday in two weeks". Rewritten to an explicit date first.
  */
-export function resolveWeekPhrases(text: string, today: { year: number; month: number; day: number; weekday: number }): string {
+export function resolveWeekPhrases(
+  text: string,
+  today: { year: number; month: number; day: number; weekday: number },
+): string {
   const day = (offset: number) => {
     const d = addDays(today, offset);
     return `${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
   };
   const untilWeekday = (name: string) => {
     const w = WEEKDAYS.indexOf(name.toLowerCase());
-    return ((w - today.weekday + 7) % 7) || 7; // the next one, never today
+    return (w - today.weekday + 7) % 7 || 7; // the next one, never today
   };
   return text
-    .replace(/\b(a|one|two|three|[123])\s+weeks?\s+from\s+(tomorrow|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, (_, n: string, anchor: string) => {
-      const base = /tomorrow/i.test(anchor) ? 1 : /today/i.test(anchor) ? 0 : untilWeekday(anchor);
-      return day(base + 7 * COUNT[n.toLowerCase()]!);
-    })
-    .replace(/\bin\s+(a|one|two|three|[123])\s+weeks?\s+on\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, (_, n: string, name: string) =>
-      day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
+    .replace(
+      /\b(a|one|two|three|[123])\s+weeks?\s+from\s+(tomorrow|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi,
+      (_, n: string, anchor: string) => {
+        const base = /tomorrow/i.test(anchor) ? 1 : /today/i.test(anchor) ? 0 : untilWeekday(anchor);
+        return day(base + 7 * COUNT[n.toLowerCase()]!);
+      },
     )
-    .replace(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+in\s+(a|one|two|three|[123])\s+weeks?\b/gi, (_, name: string, n: string) =>
-      day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
+    .replace(
+      /\bin\s+(a|one|two|three|[123])\s+weeks?\s+on\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi,
+      (_, n: string, name: string) => day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
+    )
+    .replace(
+      /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+in\s+(a|one|two|three|[123])\s+weeks?\b/gi,
+      (_, name: string, n: string) => day(untilWeekday(name) + 7 * (COUNT[n.toLowerCase()]! - 1)),
     );
 }
 
@@ -211,8 +233,12 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
   // A bare hour chrono leaves alone: "make it 11", "how about 3 instead", "11 works".
   if (!out.time && !out.ambiguous) {
     const bare =
-      /\b(?:make it|make that|change it to|move it to|switch (?:it )?to|how about|what about|let'?s do|lets do|can we do|could we do|around|at)\s+(\d{1,2})(?::([0-5]\d))?(?![\d:/.-])(?!\s*(?:st|nd|rd|th|%|am|pm|a\.m|p\.m|o'clock|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|bedrooms?|bathrooms?|rooms?|people|windows?|tvs?)\b)/i.exec(masked) ??
-      /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(masked);
+      /\b(?:make it|make that|change it to|move it to|switch (?:it )?to|how about|what about|let'?s do|lets do|can we do|could we do|around|at)\s+(\d{1,2})(?::([0-5]\d))?(?![\d:/.-])(?!\s*(?:st|nd|rd|th|%|am|pm|a\.m|p\.m|o'clock|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|bedrooms?|bathrooms?|rooms?|people|windows?|tvs?)\b)/i.exec(
+        masked,
+      ) ??
+      /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
+        masked,
+      );
     const hour = bare ? Number(bare[1]) : NaN;
     if (hour >= 1 && hour <= 12) {
       const t = resolveBareHour(hour, bare?.[2] ? Number(bare[2]) : 0);

@@ -21,7 +21,10 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   const fromServices = answerFromServices(a.text, ctx);
   if (fromServices) return say(fromServices);
   if (a.cues.question || a.infoQuestion) {
-    return say(noAnswerReply(ctx), ctx.customer ? { offer: { kind: 'ticket', question: clip(a.text, 4000) } } : undefined);
+    return say(
+      noAnswerReply(ctx),
+      ctx.customer ? { offer: { kind: 'ticket', question: clip(a.text, 4000) } } : undefined,
+    );
   }
   if (a.cues.greeting) return say(greetingReply(ctx));
   if (a.cues.thanks) return say(thanksReply());
@@ -35,5 +38,5 @@ export function sideAnswer(text: string, ctx: PlanContext): string {
     .join(' ');
   // "How much is it?" says little on its own: then read it with the rest of the message.
   const kb = questions ? (answerFromKb(questions, ctx) ?? answerFromKb(text, ctx)) : undefined;
-  return kb ? kb.text.replace(/ (Would you like me to book|Is there anything else)[^]*$/, '') : '';
+  return kb ? kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '') : '';
 }

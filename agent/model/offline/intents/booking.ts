@@ -22,7 +22,8 @@ import { answerFromKb } from '../replies/knowledge.js';
 import { listServices, timeChoices } from '../replies/templates.js';
 
 /** "between 8:00 AM and 5:00 PM": the first and last start of the business calendar's week. */
-const visitHours = () => `between ${formatClock({ hour: FIRST_START_HOUR, minute: 0 })} and ${formatClock({ hour: LAST_START_HOUR, minute: 0 })}`;
+const visitHours = () =>
+  `between ${formatClock({ hour: FIRST_START_HOUR, minute: 0 })} and ${formatClock({ hour: LAST_START_HOUR, minute: 0 })}`;
 
 export interface BookingPlan {
   args?: { service_id: string; start_time: string; notes?: string };
@@ -30,7 +31,11 @@ export interface BookingPlan {
 }
 
 /** The service a new booking is for: named now, or named earlier in the window, or the one being discussed. */
-function resolveService(messages: BaseMessage[], a: Analysis, ctx: PlanContext): { service?: Service; choices: Service[] } {
+function resolveService(
+  messages: BaseMessage[],
+  a: Analysis,
+  ctx: PlanContext,
+): { service?: Service; choices: Service[] } {
   if (a.services.matches.length === 1) return { service: a.services.matches[0]!, choices: [] };
   if (a.services.matches.length > 1) return { choices: a.services.matches };
   if (a.services.candidates.length === 1) return { service: a.services.candidates[0]!, choices: [] };
@@ -56,27 +61,43 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   let start: string | undefined;
   let timeQuestion: string | undefined;
   const today = localOf(ctx.now, ctx.timeZone);
-  const isToday = w.date && w.date.year === today.year && w.date.month === today.month && w.date.day === today.day && !w.weekdayOnly;
+  const isToday =
+    w.date && w.date.year === today.year && w.date.month === today.month && w.date.day === today.day && !w.weekdayOnly;
   if (isToday && !(w.time && combine(w.date!, w.time, { nowIso: ctx.now, timeZone: ctx.timeZone }).inPast)) {
     // Online booking starts tomorrow; the help centre says how to get someone today.
-    const kb = answerFromKb(a.text, ctx)?.text.replace(/ (Would you like me to book|Is there anything else)[^]*$/, '');
-    return { note: [kb, "I can't book a visit for today from here: bookings start from tomorrow. Would another day work for you?"].filter(Boolean).join('\n\n') };
+    const kb = answerFromKb(a.text, ctx)?.text.replace(
+      / (Would you like me to book|Is there anything else)[\s\S]*$/,
+      '',
+    );
+    return {
+      note: [
+        kb,
+        "I can't book a visit for today from here: bookings start from tomorrow. Would another day work for you?",
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    };
   }
   if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     timeQuestion = `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}${w.date ? ` on ${formatDay(w.date, ctx.timeZone)}` : ''}? (Our visits start ${visitHours()}.)`;
   } else if (w.date && w.time) {
     const c = combine(w.date, w.time, { weekdayOnly: w.weekdayOnly, nowIso: ctx.now, timeZone: ctx.timeZone });
-    if (c.inPast) timeQuestion = `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. Which day and time would you like instead?`;
+    if (c.inPast)
+      timeQuestion = `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. Which day and time would you like instead?`;
     else start = c.iso;
   } else if (w.date) {
-    missing.push(`what time on ${formatDay(w.date, ctx.timeZone)} (for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})`);
+    missing.push(
+      `what time on ${formatDay(w.date, ctx.timeZone)} (for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})`,
+    );
   } else if (w.time) {
     missing.push(`which day you'd like ${formatClock(w.time)}`);
   } else if (w.vague) {
     missing.push(`which day ${w.vague} works for you, and at what time`);
   } else {
-    missing.push(`which day and time work for you${w.hint ? ` (in the ${w.hint}, for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})` : ''}`);
+    missing.push(
+      `which day and time work for you${w.hint ? ` (in the ${w.hint}, for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})` : ''}`,
+    );
   }
   if (!service) missing.unshift(`which service you'd like (${listServices(choices.length ? choices : ctx.services)})`);
   if (service && start && !missing.length && !timeQuestion) {
@@ -104,7 +125,10 @@ function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanCo
 function bookingNotes(a: Analysis, extra?: string): string | undefined {
   const fromText = visitNotes(a.text);
   const prefs = extractPreferences(a.text);
-  const eco = prefs.eco_products === true && !(fromText && /\beco/i.test(fromText)) ? 'Please use eco-friendly products' : undefined;
+  const eco =
+    prefs.eco_products === true && !(fromText && /\beco/i.test(fromText))
+      ? 'Please use eco-friendly products'
+      : undefined;
   const all = [extra, fromText, eco].filter(Boolean).join('. ');
   return all ? clip(all, 1000) : undefined;
 }
@@ -117,10 +141,13 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
   const serviceId = service?.id ?? base.service_id;
   let start: string | undefined;
   if (a.cues.sameTimeNextWeek) start = shiftDays(base.start_time, 7, tz);
-  else if (a.cues.relativeShiftMinutes !== undefined && !w.time) start = shiftMinutes(base.start_time, a.cues.relativeShiftMinutes, tz);
+  else if (a.cues.relativeShiftMinutes !== undefined && !w.time)
+    start = shiftMinutes(base.start_time, a.cues.relativeShiftMinutes, tz);
   else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
-    return { note: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}? Our visits start ${visitHours()}.` };
+    return {
+      note: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}? Our visits start ${visitHours()}.`,
+    };
   } else {
     const b = localOf(base.start_time, tz);
     let date = w.date ?? { year: b.year, month: b.month, day: b.day };
@@ -133,14 +160,21 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
       return { note: `Sure. What day or time would you like instead of ${formatWhen(base.start_time, tz)}?` };
     }
     const c = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz });
-    if (c.inPast) return { note: `${formatWhen(c.iso, tz)} has already passed. Which day and time would you like instead?` };
+    if (c.inPast)
+      return { note: `${formatWhen(c.iso, tz)} has already passed. Which day and time would you like instead?` };
     start = c.iso;
   }
   if (new Date(start).getTime() <= new Date(ctx.now).getTime()) {
     return { note: `${formatWhen(start, tz)} has already passed. Which day and time would you like instead?` };
   }
-  if (serviceId === base.service_id && new Date(start).getTime() === new Date(base.start_time).getTime() && base.status === 'pending') {
-    return { note: `That's the same as the request already waiting for approval: ${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.` };
+  if (
+    serviceId === base.service_id &&
+    new Date(start).getTime() === new Date(base.start_time).getTime() &&
+    base.status === 'pending'
+  ) {
+    return {
+      note: `That's the same as the request already waiting for approval: ${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.`,
+    };
   }
   // "same time next week too", "another one": an extra visit, not a move of the booked one.
   const additional = /\b(too|also|another|additional|as well|again)\b/i.test(a.text);

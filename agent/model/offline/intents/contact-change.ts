@@ -21,7 +21,11 @@ export interface UpdatePlan {
 }
 
 /** Contact details and preferences the message changes, or the question to ask about them. */
-export function planUpdate(a: Analysis, customer: NonNullable<PlanContext['customer']>, bookingInMessage: boolean): UpdatePlan {
+export function planUpdate(
+  a: Analysis,
+  customer: NonNullable<PlanContext['customer']>,
+  bookingInMessage: boolean,
+): UpdatePlan {
   const t = normalize(a.text);
   const changes: Record<string, unknown> = {};
   const notes: string[] = [];
@@ -32,26 +36,40 @@ export function planUpdate(a: Analysis, customer: NonNullable<PlanContext['custo
     const e = emails[0]!;
     const changeAsked = CHANGE_CUE.test(t) || /\be-?mail\b/.test(t);
     if (!e.valid) {
-      if (changeAsked) notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
+      if (changeAsked)
+        notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
     } else if (customer.email && customer.email.toLowerCase() === e.value.toLowerCase()) {
-      if (changeAsked && !a.cues.sendEmail) notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
+      if (changeAsked && !a.cues.sendEmail)
+        notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
     } else if ((a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t)) {
       notes.push(
         `Emails go to the address on your account${customer.email ? ` (${customer.email})` : ''}. Would you like me to update your email address to ${e.value}?`,
       );
-      offer = { kind: 'propose', tool: 'update_customer', args: { customer_id: customer.id, changes: { email: e.value } } };
+      offer = {
+        kind: 'propose',
+        tool: 'update_customer',
+        args: { customer_id: customer.id, changes: { email: e.value } },
+      };
     } else if (changeAsked) {
       changes.email = e.value;
     } else if (!a.bookingWanted && !a.problem) {
       notes.push(`Would you like me to update your email address to ${e.value}?`);
-      offer = { kind: 'propose', tool: 'update_customer', args: { customer_id: customer.id, changes: { email: e.value } } };
+      offer = {
+        kind: 'propose',
+        tool: 'update_customer',
+        args: { customer_id: customer.id, changes: { email: e.value } },
+      };
     }
   }
 
   const phones = extractPhones(a.text);
   if (phones.length && (PHONE_CUE.test(t) || CHANGE_CUE.test(t))) {
     const p = phones[0]!;
-    if (digitsOf(customer.phone) && digitsOf(customer.phone).endsWith(digitsOf(p).slice(-10)) && digitsOf(p).length >= 10) {
+    if (
+      digitsOf(customer.phone) &&
+      digitsOf(customer.phone).endsWith(digitsOf(p).slice(-10)) &&
+      digitsOf(p).length >= 10
+    ) {
       notes.push(`${p} is already the phone number we have on file.`);
     } else {
       changes.phone = p;
@@ -61,7 +79,9 @@ export function planUpdate(a: Analysis, customer: NonNullable<PlanContext['custo
   const address = extractAddress(a.text);
   if (address?.ok) changes.address = address.address;
   else if (address && !address.ok) {
-    notes.push(`Could you send me the full new address, including the street, any apartment or unit number, the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`);
+    notes.push(
+      `Could you send me the full new address, including the street, any apartment or unit number, the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
+    );
   }
 
   const name = extractNameChange(a.text);
@@ -83,7 +103,10 @@ export function planUpdate(a: Analysis, customer: NonNullable<PlanContext['custo
 /** "Email the confirmation to my work address x@y", "send an email to x@y": a destination, not a new address on file. */
 function sendsTo(text: string, address: string): boolean {
   const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:\\b(?:send|forward|cc)\\b|\\be-?mail (?:it|that|this|them|the|a|an|my)\\b)[^.!?]*\\bto\\b[^.!?@]*${escaped}`, 'i').test(text);
+  return new RegExp(
+    `(?:\\b(?:send|forward|cc)\\b|\\be-?mail (?:it|that|this|them|the|a|an|my)\\b)[^.!?]*\\bto\\b[^.!?@]*${escaped}`,
+    'i',
+  ).test(text);
 }
 
 /** The message asks to change contact details or preferences (for an unlinked user: something we cannot do). */

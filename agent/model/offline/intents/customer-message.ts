@@ -48,7 +48,15 @@ export function planForCustomer(
   const pendingBook = ctx.pending.filter((p) => p.tool === 'book_slot');
 
   // --- "is it confirmed now?" while a request waits: only an approval update says it is.
-  if (ctx.pending.length && STATUS_QUESTION.test(t) && (a.cues.question || a.infoQuestion) && !a.bookingWanted && !a.rescheduleWanted && !a.cues.withdraw && !a.problem) {
+  if (
+    ctx.pending.length &&
+    STATUS_QUESTION.test(t) &&
+    (a.cues.question || a.infoQuestion) &&
+    !a.bookingWanted &&
+    !a.rescheduleWanted &&
+    !a.cues.withdraw &&
+    !a.problem
+  ) {
     const what = joinList(ctx.pending.map((p) => describeCall({ name: p.tool, args: p.args }, ctx)));
     return say(
       `Not yet: your request to ${what} is still waiting for a manager's approval, so nothing has changed so far. I'll let you know here as soon as a manager decides.`,
@@ -62,7 +70,12 @@ export function planForCustomer(
     if (r.args) {
       const args = { customer_id: customer.id, ...r.args };
       calls.push({ name: 'book_slot', args });
-      booking = { service: ctx.services.find((s) => s.id === args.service_id), serviceId: args.service_id, start: args.start_time, status: 'requested' };
+      booking = {
+        service: ctx.services.find((s) => s.id === args.service_id),
+        serviceId: args.service_id,
+        start: args.start_time,
+        status: 'requested',
+      };
     }
     if (r.note) notes.push(r.note);
   }
@@ -76,7 +89,8 @@ export function planForCustomer(
 
   // --- contact details and preferences
   const update = planUpdate(a, customer, booking !== undefined);
-  if (update.changes) calls.push({ name: 'update_customer', args: { customer_id: customer.id, changes: update.changes } });
+  if (update.changes)
+    calls.push({ name: 'update_customer', args: { customer_id: customer.id, changes: update.changes } });
   notes.push(...update.notes);
   if (update.offer) offer = update.offer;
 
@@ -97,20 +111,48 @@ export function planForCustomer(
   if (lookup) calls.push(lookup);
 
   // --- an availability question with everything needed: offer to request it
-  if (!calls.length && !notes.length && a.infoQuestion && a.services.matches.length === 1 && a.when.date && a.when.time && !a.problem) {
-    const start = combine(a.when.date, a.when.time, { weekdayOnly: a.when.weekdayOnly, nowIso: ctx.now, timeZone: ctx.timeZone });
+  if (
+    !calls.length &&
+    !notes.length &&
+    a.infoQuestion &&
+    a.services.matches.length === 1 &&
+    a.when.date &&
+    a.when.time &&
+    !a.problem
+  ) {
+    const start = combine(a.when.date, a.when.time, {
+      weekdayOnly: a.when.weekdayOnly,
+      nowIso: ctx.now,
+      timeZone: ctx.timeZone,
+    });
     if (!start.inPast) {
       const s = a.services.matches[0]!;
       return say(
         `I can't see live availability from here, but I can request ${s.name} on ${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
-        { offer: { kind: 'propose', tool: 'book_slot', args: { customer_id: customer.id, service_id: s.id, start_time: start.iso } } },
+        {
+          offer: {
+            kind: 'propose',
+            tool: 'book_slot',
+            args: { customer_id: customer.id, service_id: s.id, start_time: start.iso },
+          },
+        },
       );
     }
   }
 
   // --- "move it to Thursday" with nothing to move
-  if (!calls.length && !notes.length && !a.base && a.cues.reschedule && (a.when.date || a.when.time) && !a.infoQuestion && !a.problem) {
-    return say("I don't see a booking in our conversation to change. Which service would you like, and on which day and at what time?");
+  if (
+    !calls.length &&
+    !notes.length &&
+    !a.base &&
+    a.cues.reschedule &&
+    (a.when.date || a.when.time) &&
+    !a.infoQuestion &&
+    !a.problem
+  ) {
+    return say(
+      "I don't see a booking in our conversation to change. Which service would you like, and on which day and at what time?",
+    );
   }
 
   // "Change Ann Lee's email", "book for my neighbour": the tools act on this customer's record
@@ -128,7 +170,9 @@ export function planForCustomer(
     return say([sideAnswer(a.text, ctx), ...notes].filter(Boolean).join('\n\n'), offer ? { offer } : undefined);
   }
   if (nothingToWithdraw && !a.problem) {
-    return say("There's nothing waiting for approval right now, so there is nothing to withdraw and nothing will change. Is there anything else I can help with?");
+    return say(
+      "There's nothing waiting for approval right now, so there is nothing to withdraw and nothing will change. Is there anything else I can help with?",
+    );
   }
   return answerOrChat(a, ctx);
 }

@@ -18,7 +18,9 @@ export function planEmail(
   emailChanging: boolean,
 ): { args?: { customer_id: string; subject: string; body: string }; note?: string } {
   if (!customer.email && !emailChanging) {
-    return { note: "We don't have an email address on file for you yet, so I can't email you. If you tell me your email address, I can ask to add it to your account." };
+    return {
+      note: "We don't have an email address on file for you yet, so I can't email you. If you tell me your email address, I can ask to add it to your account.",
+    };
   }
   if (emailChanging) {
     return { note: "Once your new email address is approved, just ask and I'll email you the details." };
@@ -42,7 +44,12 @@ export function planEmail(
       args: {
         customer_id: customer.id,
         subject: clip(`Your ${BUSINESS.shortName} booking request: ${svc} on ${formatWhen(booking.start, tz)}`, 200),
-        body: emailBody(name, 'Thanks for your booking request. Here are the details:', bookingFacts(booking.serviceId, booking.start, REQUESTED), 'If anything needs to change, just let us know in Slack.'),
+        body: emailBody(
+          name,
+          'Thanks for your booking request. Here are the details:',
+          bookingFacts(booking.serviceId, booking.start, REQUESTED),
+          'If anything needs to change, just let us know in Slack.',
+        ),
       },
     };
   }
@@ -53,10 +60,15 @@ export function planEmail(
     return {
       args: {
         customer_id: customer.id,
-        subject: clip(`Your ${BUSINESS.shortName} booking ${confirmed ? 'confirmation' : 'request'}: ${svc} on ${formatWhen(base.start_time, tz)}`, 200),
+        subject: clip(
+          `Your ${BUSINESS.shortName} booking ${confirmed ? 'confirmation' : 'request'}: ${svc} on ${formatWhen(base.start_time, tz)}`,
+          200,
+        ),
         body: emailBody(
           name,
-          confirmed ? 'Your visit is booked. Here are the details:' : 'Thanks for your booking request. Here are the details:',
+          confirmed
+            ? 'Your visit is booked. Here are the details:'
+            : 'Thanks for your booking request. Here are the details:',
           bookingFacts(base.service_id, base.start_time, confirmed ? 'Confirmed' : REQUESTED, base.booking_id),
           'If anything needs to change, just let us know in Slack.',
         ),
@@ -73,7 +85,11 @@ export function planEmail(
         body: emailBody(
           name,
           "We've opened a support ticket for you. Here are the details:",
-          [`Ticket: ${String(tr.id ?? '')}`, `Subject: ${String(tr.subject ?? ticket.args.subject ?? '')}`, `Priority: ${String(tr.priority ?? ticket.args.priority ?? '')}`],
+          [
+            `Ticket: ${String(tr.id ?? '')}`,
+            `Subject: ${String(tr.subject ?? ticket.args.subject ?? '')}`,
+            `Priority: ${String(tr.priority ?? ticket.args.priority ?? '')}`,
+          ],
           'Our team will follow up with you soon.',
         ),
       },
@@ -82,5 +98,7 @@ export function planEmail(
   if (a.bookingWanted || a.rescheduleWanted) {
     return { note: "Once we've settled the booking details, I can email you the confirmation." };
   }
-  return { note: "What would you like me to email you? I can send the details of a booking once we've set one up, or of a ticket we've opened." };
+  return {
+    note: "What would you like me to email you? I can send the details of a booking once we've set one up, or of a ticket we've opened.",
+  };
 }

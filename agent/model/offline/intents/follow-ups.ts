@@ -1,11 +1,24 @@
 import { type BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
-import { callForApproval, lastToolRound, trailingApprovalEvents, type Offer, type ToolCallLike } from '../conversation.js';
+import {
+  callForApproval,
+  lastToolRound,
+  trailingApprovalEvents,
+  type Offer,
+  type ToolCallLike,
+} from '../conversation.js';
 import { detectCues } from '../analysis/cues.js';
 import { clip, isRecord } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
 import { answerFromKb, noAnswerReply } from '../replies/knowledge.js';
-import { approvalEventText, describeCall, executedText, explainError, lookupText, pendingText } from '../replies/templates.js';
+import {
+  approvalEventText,
+  describeCall,
+  executedText,
+  explainError,
+  lookupText,
+  pendingText,
+} from '../replies/templates.js';
 import { say, type PlannedTurn, type RecoverMeta } from './turn.js';
 
 // Follow-ups: what the customer hears after tool results and after a manager's decision.
@@ -31,7 +44,9 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
     if (res.isError || (!isRecord(json) && /error|invalid|failed|not allowed/i.test(res.text))) {
       const err = isRecord(json) && isRecord(json.error) ? json.error : { message: res.text };
       if (call.name === WITHDRAW_TOOL) {
-        parts.push(`I couldn't withdraw that request${typeof err.message === 'string' && err.message ? `: ${clip(err.message, 200)}` : '.'}`);
+        parts.push(
+          `I couldn't withdraw that request${typeof err.message === 'string' && err.message ? `: ${clip(err.message, 200)}` : '.'}`,
+        );
         return;
       }
       const ex = explainError(call, err, ctx);
@@ -86,7 +101,10 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
   }
   if (meta?.autoWithdraw && round.calls.every((c) => c.name === WITHDRAW_TOOL)) {
     return say(
-      [...(meta.notes ?? []), "Since that booking didn't go through, I've also withdrawn the confirmation email, so nothing will be sent."].join('\n\n'),
+      [
+        ...(meta.notes ?? []),
+        "Since that booking didn't go through, I've also withdrawn the confirmation email, so nothing will be sent.",
+      ].join('\n\n'),
       meta.offer ? { offer: meta.offer } : undefined,
     );
   }
@@ -97,21 +115,36 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
 }
 
 /** Pending send_email calls of this round that describe a book_slot of the same round that was refused. */
-function orphanedConfirmations(round: ReturnType<typeof lastToolRound> & object, ctx: PlanContext): { call: ToolCallLike; approvalId: string }[] {
-  const refused = round.calls.filter((c, i) => c.name === 'book_slot' && round.results[i]?.isError && typeof c.args.start_time === 'string');
+function orphanedConfirmations(
+  round: ReturnType<typeof lastToolRound> & object,
+  ctx: PlanContext,
+): { call: ToolCallLike; approvalId: string }[] {
+  const refused = round.calls.filter(
+    (c, i) => c.name === 'book_slot' && round.results[i]?.isError && typeof c.args.start_time === 'string',
+  );
   if (!refused.length) return [];
   const out: { call: ToolCallLike; approvalId: string }[] = [];
   round.calls.forEach((c, i) => {
     const json = round.results[i]?.json;
-    if (c.name !== 'send_email' || !isRecord(json) || json.status !== 'pending_approval' || typeof json.approval_id !== 'string') return;
+    if (
+      c.name !== 'send_email' ||
+      !isRecord(json) ||
+      json.status !== 'pending_approval' ||
+      typeof json.approval_id !== 'string'
+    )
+      return;
     const text = `${String(c.args.subject ?? '')}\n${String(c.args.body ?? '')}`;
-    if (refused.some((b) => text.includes(formatWhen(String(b.args.start_time), ctx.timeZone)))) out.push({ call: c, approvalId: json.approval_id });
+    if (refused.some((b) => text.includes(formatWhen(String(b.args.start_time), ctx.timeZone))))
+      out.push({ call: c, approvalId: json.approval_id });
   });
   return out;
 }
 
 function withdrawnText(call: ToolCallLike, result: unknown, messages: BaseMessage[], ctx: PlanContext): string {
-  if (isRecord(result) && (result.status === 'nothing_to_withdraw' || (Array.isArray(result.withdrawn) && result.withdrawn.length === 0))) {
+  if (
+    isRecord(result) &&
+    (result.status === 'nothing_to_withdraw' || (Array.isArray(result.withdrawn) && result.withdrawn.length === 0))
+  ) {
     return 'There was nothing pending to withdraw, so nothing has changed.';
   }
   if (isRecord(result) && Array.isArray(result.withdrawn)) {
@@ -120,14 +153,16 @@ function withdrawnText(call: ToolCallLike, result: unknown, messages: BaseMessag
       .filter((w) => typeof w.tool === 'string' && isRecord(w.args))
       .map((w) => describeCall({ name: w.tool as string, args: w.args as Record<string, unknown> }, ctx));
     if (items.length === 1) return `Okay, I've withdrawn your request to ${items[0]}. Nothing was changed.`;
-    if (items.length > 1) return `Okay, I've withdrawn these requests:\n${items.map((d) => `- ${d}`).join('\n')}\nNothing was changed.`;
+    if (items.length > 1)
+      return `Okay, I've withdrawn these requests:\n${items.map((d) => `- ${d}`).join('\n')}\nNothing was changed.`;
   }
   const id = typeof call.args.approval_id === 'string' ? call.args.approval_id : undefined;
   const original = id ? callForApproval(messages, id, ctx) : undefined;
   if (original) return `Okay, I've withdrawn your request to ${describeCall(original, ctx)}. Nothing was changed.`;
-  return id ? "Okay, I've withdrawn that request. Nothing was changed." : "Okay, I've withdrawn your pending requests. Nothing was changed.";
+  return id
+    ? "Okay, I've withdrawn that request. Nothing was changed."
+    : "Okay, I've withdrawn your pending requests. Nothing was changed.";
 }
-
 
 /** The reply to approval updates (decided, executed, failed, expired…) that arrived since our last message. */
 export function replyToApprovalEvents(messages: BaseMessage[], ctx: PlanContext): PlannedTurn {
@@ -139,7 +174,12 @@ export function replyToApprovalEvents(messages: BaseMessage[], ctx: PlanContext)
     if (e.status === 'superseded' && events.length > 1) continue;
     const r = approvalEventText(e, ctx);
     texts.push(r.text);
-    if (e.status === 'failed' && r.alternatives.length && e.tool === 'book_slot' && typeof e.args.service_id === 'string') {
+    if (
+      e.status === 'failed' &&
+      r.alternatives.length &&
+      e.tool === 'book_slot' &&
+      typeof e.args.service_id === 'string'
+    ) {
       offer = {
         kind: 'alternatives',
         service_id: e.args.service_id,

@@ -7,7 +7,21 @@ import { isoInZone, localOf } from '../analysis/when.js';
 import { denyReply } from '../replies/templates.js';
 import { propose, say, type PlannedTurn } from './turn.js';
 
-const ORDINALS: Record<string, number> = { first: 0, '1st': 0, one: 0, second: 1, '2nd': 1, two: 1, third: 2, '3rd': 2, three: 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4 };
+const ORDINALS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  one: 0,
+  second: 1,
+  '2nd': 1,
+  two: 1,
+  third: 2,
+  '3rd': 2,
+  three: 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+};
 
 /** The customer answering an offer of ours: yes to a proposal or a ticket, or picking one of the alternatives. */
 export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): PlannedTurn | undefined {
@@ -34,7 +48,10 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     }
     case 'alternatives': {
       let idx = -1;
-      const ord = /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(t);
+      const ord =
+        /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(
+          t,
+        );
       if (ord) idx = ord[1] ? ORDINALS[ord[1]]! : Number(ord[2]) - 1;
       else if (/^(?:the )?(?:one|two|three)\b/.test(t)) idx = ORDINALS[t.split(' ').find((w) => w in ORDINALS) ?? '']!;
       if (idx < 0 && a.when.time) {

@@ -15,10 +15,18 @@ export function planTicket(
 ): { call?: PlannedCall; note?: string } {
   if (!(a.problem || (a.cues.cancelBooking && !hasPendingBooking))) return {};
   const t = normalize(a.text);
-  const tri = a.problem ? triage(a.text) : { category: 'scheduling' as const, priority: 'normal' as const, label: 'Cancellation request' };
+  const tri = a.problem
+    ? triage(a.text)
+    : { category: 'scheduling' as const, priority: 'normal' as const, label: 'Cancellation request' };
   const call = {
     name: 'create_ticket',
-    args: { customer_id: customer.id, subject: ticketSubject(tri.label, a.text), description: clip(a.text, 4000), priority: tri.priority, category: tri.category },
+    args: {
+      customer_id: customer.id,
+      subject: ticketSubject(tri.label, a.text),
+      description: clip(a.text, 4000),
+      priority: tri.priority,
+      category: tri.category,
+    },
   };
   if (tri.priority !== 'urgent') return { call };
   return {

@@ -16,7 +16,11 @@ export interface PlannedTurn {
 /** The notes and offer of the assistant message at `index`, when they can be recovered. */
 export type RecoverMeta = (index: number) => OfflineMeta | undefined;
 
-export const say = (content: string, meta?: OfflineMeta): PlannedTurn => ({ content, calls: [], ...(meta ? { meta } : {}) });
+export const say = (content: string, meta?: OfflineMeta): PlannedTurn => ({
+  content,
+  calls: [],
+  ...(meta ? { meta } : {}),
+});
 
 export function propose(calls: PlannedCall[], notes: string[], injection = false, offer?: Offer): PlannedTurn {
   const text = [proposalText(calls), injection ? INJECTION_NOTE : '', ...notes].filter(Boolean).join('\n\n');

@@ -26,7 +26,10 @@ export function planWithdrawal(
     return { withdrawing, calls: [{ name: WITHDRAW_TOOL, args: { reason } }] };
   }
   if (matching.length) {
-    return { withdrawing, calls: matching.map((p) => ({ name: WITHDRAW_TOOL, args: { approval_id: p.approval_id, reason } })) };
+    return {
+      withdrawing,
+      calls: matching.map((p) => ({ name: WITHDRAW_TOOL, args: { approval_id: p.approval_id, reason } })),
+    };
   }
   if (skipBook) return { withdrawing, calls: [] };
   const waiting = joinList(ctx.pending.map((p) => describeCall({ name: p.tool, args: p.args }, ctx)));

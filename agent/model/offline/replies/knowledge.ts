@@ -10,9 +10,31 @@ import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '
 
 /** Words that say nothing about what the question is about. */
 const UNINFORMATIVE = new Set(
-  ['work', 'offer', 'policy', 'question', 'home', 'service', 'company', 'thing', 'way', 'good', 'time', 'clean', 'cleaning', 'visit', 'book', 'booking', 'technician', 'house', 'people', 'someone'].map(stem),
+  [
+    'work',
+    'offer',
+    'policy',
+    'question',
+    'home',
+    'service',
+    'company',
+    'thing',
+    'way',
+    'good',
+    'time',
+    'clean',
+    'cleaning',
+    'visit',
+    'book',
+    'booking',
+    'technician',
+    'house',
+    'people',
+    'someone',
+  ].map(stem),
 );
-const PRICE_Q = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
+const PRICE_Q =
+  /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
 const TIME_Q = /\b(when|hours|open|close|closed|what time|saturdays?|sundays?|weekends?|holidays?|days?)\b/i;
 
 function questionWords(question: string): Set<string> {
@@ -68,7 +90,9 @@ function snippetUnits(snippet: string): SnippetUnit[] {
   const units: SnippetUnit[] = [];
   pieces.forEach((piece, pi) => {
     const sentences = splitSentences(piece);
-    sentences.forEach((text, si) => units.push({ text, breakAfter: si === sentences.length - 1 && pi < pieces.length - 1 }));
+    sentences.forEach((text, si) =>
+      units.push({ text, breakAfter: si === sentences.length - 1 && pi < pieces.length - 1 }),
+    );
   });
   return units;
 }
@@ -148,7 +172,9 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
       ctx.customer && named.length === 1 && !/\b(refund|cancel)/i.test(question)
         ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? Just tell me the day and time.`
         : ' Is there anything else I can help with?';
-    const body = lead ? `${lead} Our help article "${a.title}" says: "${quote}"` : `Here's what our help article "${a.title}" says: "${quote}"`;
+    const body = lead
+      ? `${lead} Our help article "${a.title}" says: "${quote}"`
+      : `Here's what our help article "${a.title}" says: "${quote}"`;
     return { text: `${body}${follow}`, articleId: a.id };
   }
   return undefined;

@@ -4,7 +4,16 @@ import { BUSINESS } from '../../../../schema/business/profile.js';
 import type { ToolCallLike } from '../conversation.js';
 import { formatAddress } from '../analysis/entities.js';
 import { matchServices, serviceName } from '../analysis/services.js';
-import { clip, contentWords, formatPrice, isRecord, joinList, overlap, splitSentences, stem } from '../analysis/text.js';
+import {
+  clip,
+  contentWords,
+  formatPrice,
+  isRecord,
+  joinList,
+  overlap,
+  splitSentences,
+  stem,
+} from '../analysis/text.js';
 import { formatClock, formatDay, formatWhen, type LocalDate, type LocalTime } from '../analysis/when.js';
 
 export const firstName = (ctx: PlanContext) => ctx.customer?.name.split(/\s+/)[0] ?? '';
@@ -30,7 +39,8 @@ export const UNLINKED =
 export const otherAccountReply = (who: string) =>
   `I can only look up or change your own account, so I can't do that for ${who}. If they're a ${BUSINESS.shortName} customer, they can message us from their own Slack account once it's linked to their record.`;
 
-export const INJECTION_NOTE = 'Just so you know, I can only request changes: a manager reviews them before anything happens, and I can\'t skip that step.';
+export const INJECTION_NOTE =
+  "Just so you know, I can only request changes: a manager reviews them before anything happens, and I can't skip that step.";
 
 // ------------------------------------------------------------------- describing requests
 
@@ -86,7 +96,8 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
       text = `That's outside our visit hours, so I couldn't ${what}.`;
       break;
     case 'no_email_on_file':
-      text = "We don't have an email address on file for you, so I couldn't send that email. If you tell me your email address, I can ask to add it.";
+      text =
+        "We don't have an email address on file for you, so I couldn't send that email. If you tell me your email address, I can ask to add it.";
       break;
     case 'not_found':
       text = `I couldn't ${what}: ${message || 'something it refers to was not found'}.`;
@@ -104,7 +115,8 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
       text = `I couldn't ${what}${message ? `: ${clip(message, 200)}` : '.'}`;
   }
   if (!/[.?!]$/.test(text)) text += '.';
-  if (message && ['slot_unavailable', 'slot_in_past', 'outside_business_hours'].includes(code) && !alternatives.length) text += ` (${clip(message, 160)})`;
+  if (message && ['slot_unavailable', 'slot_in_past', 'outside_business_hours'].includes(code) && !alternatives.length)
+    text += ` (${clip(message, 160)})`;
   if (alternatives.length) {
     text += ` Here are the closest openings:\n${alternatives.map((a, i) => `${i + 1}. ${a.label}`).join('\n')}\nWould one of these work? Just tell me which one.`;
   } else if (call.name === 'book_slot' && code !== 'invalid_arguments') {
@@ -129,7 +141,10 @@ export function executedText(tool: string, args: Record<string, unknown>, result
       const b = isRecord(r.booking) ? r.booking : {};
       const start = str(b.starts_at) || str(args.start_time);
       const name = str(b.service_name) || serviceName(ctx.services, str(b.service_id) || str(args.service_id));
-      const extras = [str(b.id) ? `booking ${str(b.id)}` : '', typeof b.price_cents === 'number' ? formatPrice(b.price_cents) : ''].filter(Boolean);
+      const extras = [
+        str(b.id) ? `booking ${str(b.id)}` : '',
+        typeof b.price_cents === 'number' ? formatPrice(b.price_cents) : '',
+      ].filter(Boolean);
       return `You're booked: ${name} on ${formatWhen(start, ctx.timeZone)}${extras.length ? ` (${extras.join(', ')})` : ''}.`;
     }
     case 'update_customer': {
@@ -140,10 +155,12 @@ export function executedText(tool: string, args: Record<string, unknown>, result
       const shown: Record<string, unknown> = {};
       for (const key of Object.keys(changes)) {
         if (changed && !changed.some((f) => f === key || f.startsWith(`${key}.`))) continue;
-        shown[key] = key in after && key !== 'preferences' ? after[key] ?? changes[key] : changes[key];
+        shown[key] = key in after && key !== 'preferences' ? (after[key] ?? changes[key]) : changes[key];
       }
       const parts = describeChanges(Object.keys(shown).length ? shown : changes);
-      return parts.length ? `Your details are updated: I've changed your ${joinList(parts)}.` : 'Your details are updated.';
+      return parts.length
+        ? `Your details are updated: I've changed your ${joinList(parts)}.`
+        : 'Your details are updated.';
     }
     case 'create_ticket': {
       const t = isRecord(r.ticket) ? r.ticket : {};
@@ -165,16 +182,24 @@ export function executedText(tool: string, args: Record<string, unknown>, result
 }
 
 /** The reply to approval updates: truthful about what happened, using the executed (edited) arguments. */
-export function approvalEventText(e: ApprovalEvent, ctx: PlanContext): { text: string; alternatives: { start_time: string; label: string }[] } {
+export function approvalEventText(
+  e: ApprovalEvent,
+  ctx: PlanContext,
+): { text: string; alternatives: { start_time: string; label: string }[] } {
   const call = { name: e.tool, args: e.args };
   switch (e.status) {
     case 'executed': {
-      const lead = e.edited ? 'A manager adjusted the details of your request before approving it. ' : 'Good news: a manager approved your request. ';
+      const lead = e.edited
+        ? 'A manager adjusted the details of your request before approving it. '
+        : 'Good news: a manager approved your request. ';
       return { text: lead + executedText(e.tool, e.args, e.result, ctx), alternatives: [] };
     }
     case 'failed': {
       const ex = explainError(call, e.error, ctx);
-      return { text: `A manager approved your request, but it couldn't be completed. ${ex.text}`, alternatives: ex.alternatives };
+      return {
+        text: `A manager approved your request, but it couldn't be completed. ${ex.text}`,
+        alternatives: ex.alternatives,
+      };
     }
     case 'rejected':
       return {
@@ -187,34 +212,55 @@ export function approvalEventText(e: ApprovalEvent, ctx: PlanContext): { text: s
         alternatives: [],
       };
     case 'superseded':
-      return { text: `Your earlier request to ${describeCall(call, ctx)} was replaced by your newer one.`, alternatives: [] };
+      return {
+        text: `Your earlier request to ${describeCall(call, ctx)} was replaced by your newer one.`,
+        alternatives: [],
+      };
     case 'withdrawn':
-      return { text: `Okay, I've withdrawn the request to ${describeCall(call, ctx)}. Nothing was changed.`, alternatives: [] };
+      return {
+        text: `Okay, I've withdrawn the request to ${describeCall(call, ctx)}. Nothing was changed.`,
+        alternatives: [],
+      };
     default:
       return { text: 'There is an update on your request.', alternatives: [] };
   }
 }
 
 /** Answer an account question from a lookup_customer result. */
-export function lookupText(result: unknown, focus: 'bookings' | 'tickets' | 'contact' | 'account', ctx: PlanContext): string {
+export function lookupText(
+  result: unknown,
+  focus: 'bookings' | 'tickets' | 'contact' | 'account',
+  ctx: PlanContext,
+): string {
   const r = isRecord(result) ? result : {};
   if (r.status === 'not_found' || !isRecord(r.customer)) {
     return r.status === 'ambiguous'
-      ? 'I found more than one matching account, so I can\'t tell which one is yours. A manager can sort that out.'
+      ? "I found more than one matching account, so I can't tell which one is yours. A manager can sort that out."
       : "I couldn't find your account details right now. A manager can take a look for you.";
   }
   const c = r.customer;
   const bookings = Array.isArray(r.upcoming_bookings) ? r.upcoming_bookings.filter(isRecord) : [];
   const tickets = Array.isArray(r.open_tickets) ? r.open_tickets.filter(isRecord) : [];
   const bookingLines = bookings.map(
-    (b) => `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
+    (b) =>
+      `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
   );
-  const ticketLines = tickets.map((t) => `- ${str(t.id)}: "${str(t.subject)}" (${str(t.status)}${str(t.priority) ? `, ${str(t.priority)} priority` : ''})`);
+  const ticketLines = tickets.map(
+    (t) =>
+      `- ${str(t.id)}: "${str(t.subject)}" (${str(t.status)}${str(t.priority) ? `, ${str(t.priority)} priority` : ''})`,
+  );
   const bookingsText = bookings.length
     ? `You have ${bookings.length} upcoming booking${bookings.length === 1 ? '' : 's'}:\n${bookingLines.join('\n')}`
     : "You don't have any upcoming bookings.";
   const ticketsText = tickets.length ? `Open tickets:\n${ticketLines.join('\n')}` : "You don't have any open tickets.";
-  const address = isRecord(c.address) ? formatAddress({ line1: str(c.address.line1), unit: str(c.address.unit) || null, city: str(c.address.city), postal_code: str(c.address.postal_code) }) : 'none on file';
+  const address = isRecord(c.address)
+    ? formatAddress({
+        line1: str(c.address.line1),
+        unit: str(c.address.unit) || null,
+        city: str(c.address.city),
+        postal_code: str(c.address.postal_code),
+      })
+    : 'none on file';
   const contactText = `On file: email ${str(c.email) || 'none'}, phone ${str(c.phone) || 'none'}, address ${address}.`;
   const prefs = isRecord(c.preferences)
     ? Object.entries(c.preferences)
@@ -229,7 +275,13 @@ export function lookupText(result: unknown, focus: 'bookings' | 'tickets' | 'con
     case 'contact':
       return contactText;
     default:
-      return [`Here's what's on your account${firstName(ctx) ? `, ${firstName(ctx)}` : ''}:`, contactText, prefs.length ? `Preferences: ${prefs.join('; ')}.` : '', bookingsText, ticketsText]
+      return [
+        `Here's what's on your account${firstName(ctx) ? `, ${firstName(ctx)}` : ''}:`,
+        contactText,
+        prefs.length ? `Preferences: ${prefs.join('; ')}.` : '',
+        bookingsText,
+        ticketsText,
+      ]
         .filter(Boolean)
         .join('\n');
   }
@@ -238,7 +290,10 @@ export function lookupText(result: unknown, focus: 'bookings' | 'tickets' | 'con
 // ------------------------------------------------------------------------ clarifications
 
 export function listServices(services: readonly { name: string }[]): string {
-  return joinList(services.map((s) => s.name), 'or');
+  return joinList(
+    services.map((s) => s.name),
+    'or',
+  );
 }
 
 export function timeChoices(date: LocalDate | undefined, times: LocalTime[], timeZone: string): string {
