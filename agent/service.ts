@@ -395,7 +395,8 @@ export class AgentService {
               await this.deps.graph.invoke(null, cfg);
             }
           }
-          // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded twice.
+          // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded
+          // twice.
           const turn = await this.finishRun(threadId, before);
           if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
           await this.runQueued(threadId);

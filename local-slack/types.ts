@@ -36,7 +36,10 @@ export interface LocalSlackOptions {
   channels: { id: string; name: string }[];
   userGroups?: { id: string; handle: string; users: string[] }[];
   retryOnFailure?: boolean;
-  /** Also send `app_mention` events when a user message contains <@botUserId> (needs the app_mention subscription in real Slack). */
+  /**
+   * Also send `app_mention` events when a user message contains <@botUserId> (needs the app_mention subscription in
+   * real Slack).
+   */
   appMentionEvents?: boolean;
   timing?: LocalSlackTiming;
   logger?: LocalSlackLogger;

@@ -4,7 +4,10 @@ import type { Pool, PoolClient } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { ReadContract, ToolContract, WriteContract } from '../schema/tools/contract.js';
 
-/** On whose behalf a call is made; decided by `scopeFor` (caller.ts) from the credential and `_meta`, enforced by the handlers. */
+/**
+ * On whose behalf a call is made; decided by `scopeFor` (caller.ts) from the credential and `_meta`, enforced by the
+ * handlers.
+ */
 export type ToolScope =
   | { kind: 'customer'; customerId: string }
   | { kind: 'staff'; staffId: string }

@@ -127,7 +127,8 @@ describe('HTTP API', () => {
   });
 
   it('rate limits each caller across workers (counted in Postgres)', async () => {
-    // Its own named key, so its bucket is not the one the other tests filled; a pinned limiter clock, so it never straddles a window.
+    // Its own named key, so its bucket is not the one the other tests filled; a pinned limiter clock, so it never
+    // straddles a window.
     const config = testConfig({ MANAGER_API_KEYS: 'limiter:limiter-test-key', RATE_LIMIT_PER_MINUTE: '3' });
     const router = createApiRouter({
       config,

@@ -44,7 +44,10 @@ export class ApiKeys {
     return this.keys.some((k) => k.identity.role === 'client');
   }
 
-  /** The identity of a presented key, or undefined. Every key is compared, so timing does not tell which one nearly matched. */
+  /**
+   * The identity of a presented key, or undefined. Every key is compared, so timing does not tell which one nearly
+   * matched.
+   */
   identify(token: string): Identity | undefined {
     const d = digest(token);
     let found: Identity | undefined;

@@ -4,7 +4,9 @@ import type { Logger } from '../../core/logger.js';
 import { createGeminiModel } from './gemini.js';
 import { OfflinePlanner } from './offline/index.js';
 
-/** Gemini when a key is configured, otherwise the deterministic offline planner (said so in logs and replies' metadata). */
+/**
+ * Gemini when a key is configured, otherwise the deterministic offline planner (said so in logs and replies' metadata).
+ */
 export function createChatModel(config: Config, logger: Logger): BaseChatModel {
   if (config.GOOGLE_API_KEY) {
     logger.info({ model: config.GEMINI_MODEL, baseUrl: config.GEMINI_BASE_URL ?? 'default' }, 'planner: Gemini');

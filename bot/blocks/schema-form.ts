@@ -46,7 +46,9 @@ interface ZodInternals {
   options?: readonly (string | number)[];
 }
 
-/** Peel optional/default/nullable/pipe wrappers, keeping whether the value may be left out and the first description. */
+/**
+ * Peel optional/default/nullable/pipe wrappers, keeping whether the value may be left out and the first description.
+ */
 function unwrap(schema: unknown): { inner: ZodInternals; optional: boolean; description?: string } {
   let s = schema as ZodInternals;
   let optional = false;

@@ -296,5 +296,8 @@ export const SERVICE_NAME_FILLERS: readonly string[] = [
   'patch',
 ];
 
-/** Name words too common in other senses to count on their own ("move it to Thursday"): only their aliases name the service. */
+/**
+ * Name words too common in other senses to count on their own ("move it to Thursday"): only their aliases name the
+ * service.
+ */
 export const SERVICE_WORDS_NOT_ALONE: readonly string[] = ['move', 'window'];

@@ -100,7 +100,9 @@ export function planUpdate(
   return { ...(Object.keys(changes).length ? { changes } : {}), notes, ...(offer ? { offer } : {}) };
 }
 
-/** "Email the confirmation to my work address x@y", "send an email to x@y": a destination, not a new address on file. */
+/**
+ * "Email the confirmation to my work address x@y", "send an email to x@y": a destination, not a new address on file.
+ */
 function sendsTo(text: string, address: string): boolean {
   const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(
