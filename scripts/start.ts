@@ -21,12 +21,6 @@ await runMain(async () => {
     },
     'support agent ready',
   );
-  if (!config.API_KEY && !['127.0.0.1', 'localhost', '::1'].includes(config.HOST)) {
-    logger.warn(
-      { host: config.HOST },
-      'the HTTP API is reachable beyond this machine without API_KEY: anyone can chat as any customer; set API_KEY',
-    );
-  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
