@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isConnectionError } from '../../core/pg-pool.js';
 
 export class HttpError extends Error {
   constructor(
@@ -113,6 +114,20 @@ export class Router {
           err.status,
           { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
           err.headers,
+        );
+      } else if (isConnectionError(err)) {
+        // Postgres is restarting or unreachable: a state to wait out, not a bug. Workers recover by
+        // themselves; the client should retry (a decision that was recorded answers 409 then).
+        send(
+          res,
+          503,
+          {
+            error: {
+              code: 'database_unavailable',
+              message: 'The database is unreachable right now; try again in a few seconds.',
+            },
+          },
+          { 'retry-after': '5' },
         );
       } else {
         onError(err);
