@@ -42,7 +42,8 @@ afterAll(async () => {
 const undelivered = async (threadId: string) =>
   (
     await h.db.pool.query(
-      `SELECT text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
+      `SELECT text FROM conversation_messages
+        WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
       [threadId],
     )
   ).rows.map((r) => r.text as string);

@@ -22,10 +22,10 @@ export function describeChanges(changes: Record<string, unknown>): string[] {
   }
   if (isRecord(changes.preferences)) {
     const p = changes.preferences;
-    if (str(p.contact))
-      out.push(
-        `contact preference to ${{ sms: 'text messages', email: 'email', phone: 'phone calls' }[str(p.contact)] ?? str(p.contact)}`,
-      );
+    if (str(p.contact)) {
+      const contactNames: Record<string, string> = { sms: 'text messages', email: 'email', phone: 'phone calls' };
+      out.push(`contact preference to ${contactNames[str(p.contact)] ?? str(p.contact)}`);
+    }
     if (str(p.preferred_time))
       out.push(`preferred visit time to ${str(p.preferred_time) === 'any' ? 'any time' : str(p.preferred_time)}`);
     if (typeof p.eco_products === 'boolean')
@@ -54,11 +54,10 @@ export function describeCall(
     }
     case 'update_customer':
       return `update your ${joinList(describeChanges(isRecord(a.changes) ? a.changes : {}))}`;
-    case 'create_ticket':
-      return `open a ${str(a.priority) === 'urgent' ? 'urgent ' : str(a.priority) === 'high' ? 'high-priority ' : ''}support ticket: "${str(a.subject)}"`.replace(
-        'a urgent',
-        'an urgent',
-      );
+    case 'create_ticket': {
+      const priority = str(a.priority) === 'urgent' ? 'urgent ' : str(a.priority) === 'high' ? 'high-priority ' : '';
+      return `open a ${priority}support ticket: "${str(a.subject)}"`.replace('a urgent', 'an urgent');
+    }
     case 'send_email':
       return `email you "${str(a.subject)}"`;
     case 'lookup_customer':

@@ -54,7 +54,8 @@ describe('across processes', () => {
     expect(await ticketsFor(approvalId)).toBe(1);
   });
 
-  it('20 rounds of two processes approving the same approval at the same instant: one decision, one write', async () => {
+  it('20 rounds of two processes approving the same approval at the same instant: ' +
+    'one decision, one write', async () => {
     let wins = 0;
     for (let round = 0; round < 20; round++) {
       const { approvalId } = await proposeTicket(round % 2 ? a : b);
@@ -104,7 +105,8 @@ describe('a worker killed inside execute', () => {
     // Wait until the victim is stuck at the chosen point inside execute.
     await waitFor(async () => {
       const r = await db.pool.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = $1 AND pid <> pg_backend_pid()`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event = $1 AND pid <> pg_backend_pid()`,
         [stall.waitEvent],
       );
       return r.rows[0].n > 0;
@@ -130,7 +132,8 @@ describe('a worker killed inside execute', () => {
     );
     expect(executed.rows[0].n).toBe(1);
     const transcript = await db.pool.query(
-      `SELECT text FROM conversation_messages m JOIN approvals a ON a.thread_id = m.thread_id WHERE a.id = $1 AND m.role = 'agent' ORDER BY m.id`,
+      `SELECT text FROM conversation_messages m JOIN approvals a ON a.thread_id = m.thread_id
+        WHERE a.id = $1 AND m.role = 'agent' ORDER BY m.id`,
       [approvalId],
     );
     expect(transcript.rows.map((r) => r.text).join('\n')).toMatch(/EVENT executed/);
@@ -156,7 +159,8 @@ describe('a worker killed inside execute', () => {
     );
   }, 60_000);
 
-  it('after the write committed but before the checkpoint: the re-run returns the stored result, no second write', async () => {
+  it('after the write committed but before the checkpoint: ' +
+    'the re-run returns the stored result, no second write', async () => {
     await crashDuring(
       {
         waitEvent: 'PgSleep',
@@ -165,7 +169,9 @@ describe('a worker killed inside execute', () => {
         arm: async (approvalId) => {
           await db.pool.query(`CREATE OR REPLACE FUNCTION test_stall() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-              IF EXISTS (SELECT 1 FROM approvals WHERE id = '${approvalId}' AND status = 'executed') THEN PERFORM pg_sleep(600); END IF;
+              IF EXISTS (SELECT 1 FROM approvals WHERE id = '${approvalId}' AND status = 'executed') THEN
+                PERFORM pg_sleep(600);
+              END IF;
               RETURN NEW;
             END $$`);
           await db.pool.query(
@@ -175,7 +181,8 @@ describe('a worker killed inside execute', () => {
         disarm: async () => {
           // The stalled backend holds its lock on checkpoint_writes until it is gone.
           await db.pool.query(
-            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`,
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE wait_event = 'PgSleep' AND datname = current_database()`,
           );
           await db.pool.query(`DROP TRIGGER test_stall ON checkpoint_writes`);
         },

@@ -35,7 +35,8 @@ afterAll(async () => {
 /** The lease a worker that died mid-run left behind (leases use wall time). */
 const deadLease = (threadId: string, ms: number) =>
   a.db.pool.query(
-    `INSERT INTO thread_leases (thread_id, holder, expires_at) VALUES ($1, 'dead-worker', now() + make_interval(secs => $2::float8 / 1000))`,
+    `INSERT INTO thread_leases (thread_id, holder, expires_at)
+      VALUES ($1, 'dead-worker', now() + make_interval(secs => $2::float8 / 1000))`,
     [threadId, ms],
   );
 
@@ -45,7 +46,8 @@ describe('a follow-up in a thread whose worker died', () => {
     await a.agent.service.handleMessage({ threadId, customerId: 'cus_003', text: 'hello', source: 'slack' });
     await deadLease(threadId, 3_000).catch(async () => {
       await a.db.pool.query(
-        `UPDATE thread_leases SET holder = 'dead-worker', expires_at = now() + interval '3 seconds' WHERE thread_id = $1`,
+        `UPDATE thread_leases SET holder = 'dead-worker', expires_at = now() + interval '3 seconds'
+          WHERE thread_id = $1`,
         [threadId],
       );
     });

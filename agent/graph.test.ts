@@ -33,7 +33,8 @@ const echoEvents =
     const event = lastEvent(messages);
     if (event)
       return say(
-        `EVENT ${event.status} ${JSON.stringify(event.args)} ${event.reason ?? ''} ${JSON.stringify(event.result ?? event.error ?? null)}`,
+        `EVENT ${event.status} ${JSON.stringify(event.args)} ` +
+          `${event.reason ?? ''} ${JSON.stringify(event.result ?? event.error ?? null)}`,
       );
     return fallback(lastOf(messages));
   };
@@ -412,7 +413,8 @@ describe('checkpoint growth', () => {
     const mid = (sizes[29]! - sizes[19]!) / 10;
     const late = (sizes[49]! - sizes[39]!) / 10;
     console.log(
-      `checkpoint bytes per turn: turns 21-30 ${Math.round(mid)}, turns 41-50 ${Math.round(late)}, total after 50 turns ${sizes[49]}`,
+      `checkpoint bytes per turn: turns 21-30 ${Math.round(mid)}, turns 41-50 ${Math.round(late)}, ` +
+        `total after 50 turns ${sizes[49]}`,
     );
     expect(late).toBeLessThan(mid * 1.1);
     expect(late).toBeGreaterThan(mid * 0.9);

@@ -133,27 +133,31 @@ const agentReplies = async (threadId: string) =>
 
 describe('the ledger decides what still has to run', () => {
   for (const failAt of [1, 2, 3, 4, 5]) {
-    it(`a worker dies at checkpoint put #${failAt} after the decision: another run executes the write once and tells the customer`, async () => {
-      const { threadId, approvalId } = await proposeTicket();
-      worker.countdown = failAt;
-      await service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve' }).catch(() => undefined);
-      expect(worker.dead).toBe(true);
-      expect((await h.agent.ledger.get(approvalId))!.status).not.toBe('pending');
-      worker.dead = false;
-      worker.countdown = 0;
-      // The resume died part-way. Whatever LangGraph's `next` says now, the sweeper must finish it.
-      await service.sweep({ graceMs: 0 });
-      await service.sweep({ graceMs: 0 });
-      const a = (await h.agent.ledger.get(approvalId))!;
-      expect(a.status).toBe('executed');
-      expect(await tickets(approvalId)).toBe(1);
-      const replies = await agentReplies(threadId);
-      expect(replies.some((r) => /EVENT executed/.test(r))).toBe(true);
-      expect(a.outcome_delivered_at).not.toBeNull();
-      // And again: nothing more happens.
-      await service.sweep({ graceMs: 0 });
-      expect(await tickets(approvalId)).toBe(1);
-      expect((await agentReplies(threadId)).filter((r) => /EVENT executed/.test(r))).toHaveLength(1);
-    });
+    it(
+      `a worker dies at checkpoint put #${failAt} after the decision: ` +
+        'another run executes the write once and tells the customer',
+      async () => {
+        const { threadId, approvalId } = await proposeTicket();
+        worker.countdown = failAt;
+        await service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve' }).catch(() => undefined);
+        expect(worker.dead).toBe(true);
+        expect((await h.agent.ledger.get(approvalId))!.status).not.toBe('pending');
+        worker.dead = false;
+        worker.countdown = 0;
+        // The resume died part-way. Whatever LangGraph's `next` says now, the sweeper must finish it.
+        await service.sweep({ graceMs: 0 });
+        await service.sweep({ graceMs: 0 });
+        const a = (await h.agent.ledger.get(approvalId))!;
+        expect(a.status).toBe('executed');
+        expect(await tickets(approvalId)).toBe(1);
+        const replies = await agentReplies(threadId);
+        expect(replies.some((r) => /EVENT executed/.test(r))).toBe(true);
+        expect(a.outcome_delivered_at).not.toBeNull();
+        // And again: nothing more happens.
+        await service.sweep({ graceMs: 0 });
+        expect(await tickets(approvalId)).toBe(1);
+        expect((await agentReplies(threadId)).filter((r) => /EVENT executed/.test(r))).toHaveLength(1);
+      },
+    );
   }
 });

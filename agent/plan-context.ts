@@ -68,9 +68,10 @@ export const APPROVAL_EVENT_KEY = 'approval_event';
 
 export function approvalEventMessage(event: ApprovalEvent): HumanMessage {
   const what = `${event.tool} ${JSON.stringify(event.args)}`;
+  const approved = `A manager approved${event.edited ? ' (after editing the arguments)' : ''}`;
   const lines: Record<ApprovalEvent['status'], string> = {
-    executed: `A manager approved${event.edited ? ' (after editing the arguments)' : ''} and it was done: ${what}. Result: ${JSON.stringify(event.result)}`,
-    failed: `A manager approved${event.edited ? ' (after editing the arguments)' : ''} but it could not be done: ${what}. Error: ${JSON.stringify(event.error)}`,
+    executed: `${approved} and it was done: ${what}. Result: ${JSON.stringify(event.result)}`,
+    failed: `${approved} but it could not be done: ${what}. Error: ${JSON.stringify(event.error)}`,
     rejected: `A manager rejected ${what}. Reason: ${event.reason ?? '(none given)'}. Nothing was changed.`,
     expired: `Nobody decided on ${what} in time; the request expired. Nothing was changed.`,
     superseded: `The request ${what} was replaced by a newer one.`,

@@ -202,7 +202,8 @@ export class AgentService {
   private async enqueue(input: MessageInput): Promise<TurnResult> {
     const key = input.messageKey ?? randomUUID();
     await this.deps.pool.query(
-      `INSERT INTO message_queue (thread_id, message_key, input) VALUES ($1, $2, $3) ON CONFLICT (thread_id, message_key) DO NOTHING`,
+      `INSERT INTO message_queue (thread_id, message_key, input) VALUES ($1, $2, $3)
+       ON CONFLICT (thread_id, message_key) DO NOTHING`,
       [input.threadId, key, JSON.stringify({ ...input, messageKey: key })],
     );
     // The holder may have just finished: try once to answer it right away.
@@ -485,7 +486,8 @@ export class AgentService {
       if (!exists.rowCount) throw new AgentError('unknown_customer', `No customer ${input.customerId}.`);
     }
     const r = await this.deps.pool.query<{ customer_id: string | null }>(
-      `INSERT INTO conversations (thread_id, customer_id, source, slack_channel, slack_thread_ts, slack_user_id, created_at, updated_at)
+      `INSERT INTO conversations
+         (thread_id, customer_id, source, slack_channel, slack_thread_ts, slack_user_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
        ON CONFLICT (thread_id) DO UPDATE SET updated_at = EXCLUDED.updated_at
        RETURNING customer_id`,
@@ -569,7 +571,8 @@ export class AgentService {
   private async undeliveredTurn(threadId: string, before: Map<string, string>): Promise<TurnResult> {
     const rows = (
       await this.deps.pool.query<{ id: number; text: string }>(
-        `SELECT id, text FROM conversation_messages WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
+        `SELECT id, text FROM conversation_messages
+          WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
         [threadId],
       )
     ).rows;
@@ -662,7 +665,8 @@ const QUEUE_MAX_ATTEMPTS = 3;
 export const QUEUED_REPLY =
   "I'm still finishing your previous message in this thread; I'll answer this one right after.";
 const QUEUE_FAILED_REPLY =
-  'Sorry, something went wrong on our side while I was handling one of your messages, and nothing was changed. Please send it again.';
+  'Sorry, something went wrong on our side while I was handling one of your messages, and nothing was changed. ' +
+  'Please send it again.';
 
 const isFinalAnswer = (m: BaseMessage) => AIMessage.isInstance(m) && !m.tool_calls?.length;
 

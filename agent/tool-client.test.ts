@@ -70,7 +70,8 @@ async function stallChildOn(table: string, mode: string, start: () => void): Pro
     start();
     await eventually('the child waiting on the lock', async () => {
       const r = await db.pool.query(
-        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`,
+        `SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'mcp-stdio' AND wait_event_type = 'Lock'`,
       );
       return r.rowCount ? true : undefined;
     });
@@ -82,7 +83,8 @@ async function stallChildOn(table: string, mode: string, start: () => void): Pro
 }
 
 describe('supervised tool client (stdio child)', () => {
-  it('fails a call in flight at once with tool_server_unavailable when the child is killed, then serves the next call from a new child', async () => {
+  it('fails a call in flight at once with tool_server_unavailable when the child is killed, ' +
+    'then serves the next call from a new child', async () => {
     expect(await search()).toMatchObject({ ok: true });
     const first = await soleChild();
     // Hold the child's query on a table lock, so the call is provably in flight when it dies.
@@ -113,7 +115,8 @@ describe('supervised tool client (stdio child)', () => {
     expect(isAlive(first)).toBe(false);
   }, 90_000);
 
-  it('an approved write whose child dies mid-call stays executing with nothing written; the sweeper runs it once on the new child', async () => {
+  it('an approved write whose child dies mid-call stays executing with nothing written; ' +
+    'the sweeper runs it once on the new child', async () => {
     await eventually('a settled session', () => (rt.tools.health().status === 'ok' ? true : undefined));
     const turn = await rt.service.handleMessage({
       threadId: 'tool-client:execute',
@@ -154,13 +157,17 @@ describe('supervised tool client (stdio child)', () => {
     expect(executed.rows[0].n).toBe(1);
   }, 90_000);
 
-  it('refuses a message over the stdio read buffer as invalid_arguments instead of sending it (the child would stop listening)', async () => {
-    const pid = await soleChild();
-    const out = await search('x'.repeat(11 * 1024 * 1024));
-    expect(out).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(toolServerChildren()).toEqual([pid]);
-    expect(await search()).toMatchObject({ ok: true });
-  });
+  it(
+    'refuses a message over the stdio read buffer as invalid_arguments instead of sending it ' +
+      '(the child would stop listening)',
+    async () => {
+      const pid = await soleChild();
+      const out = await search('x'.repeat(11 * 1024 * 1024));
+      expect(out).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+      expect(toolServerChildren()).toEqual([pid]);
+      expect(await search()).toMatchObject({ ok: true });
+    },
+  );
 });
 
 describe('supervised tool client (own factory)', () => {
@@ -173,7 +180,8 @@ describe('supervised tool client (own factory)', () => {
       return fresh.length === 1 ? fresh[0] : undefined;
     });
 
-  it('reports restarting while the child is gone; a call made meanwhile waits for the new child; then ok with the restart counted', async () => {
+  it('reports restarting while the child is gone; a call made meanwhile waits for the new child; ' +
+    'then ok with the restart counted', async () => {
     const others = toolServerChildren();
     // A long wait bound: this is about waiting instead of failing, on however loaded a machine.
     const tools = await ToolClient.connect(() => stdioTransport(childEnvFor(db.url)), { reconnectWaitMs: 60_000 });
@@ -189,7 +197,8 @@ describe('supervised tool client (own factory)', () => {
     }
   }, 90_000);
 
-  it('with the size guard off, an oversized message is refused by the child, which stays up and serves the next call', async () => {
+  it('with the size guard off, an oversized message is refused by the child, ' +
+    'which stays up and serves the next call', async () => {
     const others = toolServerChildren();
     const tools = await ToolClient.connect(() => stdioTransport(childEnvFor(db.url)), {
       maxMessageBytes: Number.POSITIVE_INFINITY,
@@ -212,7 +221,8 @@ describe('supervised tool client (own factory)', () => {
     }
   }, 90_000);
 
-  it('fails calls with tool_server_unavailable after a bounded wait when the child cannot be restarted, and close() stops trying', async () => {
+  it('fails calls with tool_server_unavailable after a bounded wait when the child cannot be restarted, ' +
+    'and close() stops trying', async () => {
     const others = toolServerChildren();
     let spawned = 0;
     // Every child after the first is a process that exits at once, as a tool server would on a
@@ -246,7 +256,8 @@ describe('supervised tool client (own factory)', () => {
 });
 
 describe('supervised tool client (Streamable HTTP service)', () => {
-  it('fails a call with tool_server_unavailable while the service refuses connections, and reconnects by itself once it is back', async () => {
+  it('fails a call with tool_server_unavailable while the service refuses connections, ' +
+    'and reconnects by itself once it is back', async () => {
     const deps = { pool: db.pool, clock: fixedClock(TEST_NOW), timeZone: TEST_TZ, logger: silentLogger };
     let server = await startHttpToolServer({ deps, port: 0 });
     const url = server.url;

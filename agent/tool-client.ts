@@ -132,7 +132,9 @@ export class ToolClient {
           ok: false,
           error: {
             code: 'invalid_arguments',
-            message: `The arguments are too large to send to the tool server (${bytes} bytes; at most ${this.maxMessageBytes}).`,
+            message:
+              'The arguments are too large to send to the tool server ' +
+              `(${bytes} bytes; at most ${this.maxMessageBytes}).`,
             details: { bytes, max_bytes: this.maxMessageBytes },
           },
         };
@@ -180,7 +182,8 @@ export class ToolClient {
       );
       throw new ToolServerUnavailableError(
         sent
-          ? `The tool server went away before answering ${tool}; it is being restarted. A write is all or nothing, and a retry with the same approval returns what it did.`
+          ? `The tool server went away before answering ${tool}; it is being restarted. ` +
+              'A write is all or nothing, and a retry with the same approval returns what it did.'
           : `The tool server is unavailable (restarting); ${tool} was not sent, so nothing was written by this call.`,
         { tool, sent, reason },
       );
@@ -204,7 +207,8 @@ export class ToolClient {
       }
       if (!this.usable()) {
         throw new ToolServerUnavailableError(
-          `The tool server is unavailable (${this.closed ? 'client closed' : this.health().status}); ${tool} was not sent, so nothing was written by this call.`,
+          `The tool server is unavailable (${this.closed ? 'client closed' : this.health().status}); ` +
+            `${tool} was not sent, so nothing was written by this call.`,
           { tool, sent: false, reason: this.lastError },
         );
       }

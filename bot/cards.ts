@@ -14,7 +14,8 @@ export async function loadCardContext(
   const [customer, services, conversation] = await Promise.all([
     a.customer_id
       ? pool.query<CustomerRow>(
-          `SELECT id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes FROM customers WHERE id = $1`,
+          `SELECT id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes
+           FROM customers WHERE id = $1`,
           [a.customer_id],
         )
       : undefined,

@@ -8,7 +8,8 @@ import { approverMention, escapeText } from './escape.js';
 import { tellPrivately } from './replies.js';
 import { BUSINESS } from '../schema/business/profile.js';
 
-export const NOT_A_MANAGER = `Only ${BUSINESS.shortName} managers can approve, edit or reject requests. Nothing was changed.`;
+export const NOT_A_MANAGER =
+  `Only ${BUSINESS.shortName} managers can approve, edit or reject requests. ` + 'Nothing was changed.';
 export const NOT_FOUND =
   "I can't find that approval (it may have been removed, or this card is out of date). Nothing was changed.";
 
@@ -26,13 +27,22 @@ export function notPendingText(a: Approval, timeZone: string): string {
   switch (a.status) {
     case 'pending':
     case 'expired':
-      return `This request expired at ${escapeText(when(a.expires_at, timeZone))} without a decision. Nothing was changed.`;
+      return (
+        `This request expired at ${escapeText(when(a.expires_at, timeZone))} without a decision. ` +
+        'Nothing was changed.'
+      );
     case 'superseded':
-      return 'The customer changed this request before anyone decided; decide on the newer card instead. Nothing was changed.';
+      return (
+        'The customer changed this request before anyone decided; decide on the newer card instead. ' +
+        'Nothing was changed.'
+      );
     case 'withdrawn':
       return 'The customer withdrew this request before anyone decided. Nothing was changed.';
     default:
-      return `This request was already ${DONE_WORD[a.status] ?? a.status} by ${approverMention(a.approver)}${at}. Nothing else was changed.`;
+      return (
+        `This request was already ${DONE_WORD[a.status] ?? a.status} by ${approverMention(a.approver)}${at}. ` +
+        'Nothing else was changed.'
+      );
   }
 }
 
@@ -41,7 +51,11 @@ export function ledgerErrorText(err: LedgerError, timeZone: string): string {
   if ((err.code === 'already_decided' || err.code === 'expired') && err.approval)
     return notPendingText(err.approval, timeZone);
   if (err.code === 'invalid_arguments')
-    return `Those values are not valid: ${escapeText((err.issues ?? []).map((i) => `${i.path || 'arguments'}: ${i.message}`).join('; '))}. Nothing was changed.`;
+    return (
+      'Those values are not valid: ' +
+      escapeText((err.issues ?? []).map((i) => `${i.path || 'arguments'}: ${i.message}`).join('; ')) +
+      '. Nothing was changed.'
+    );
   return `${escapeText(err.message)} Nothing was changed.`;
 }
 
@@ -91,8 +105,10 @@ export async function decideAndReport(
       channel: d.channel,
       user: d.user,
       text: recorded
-        ? 'Your decision is recorded, but finishing it hit a problem on our side. It is retried automatically and the card will show the outcome.'
-        : 'Sorry, something went wrong on our side and your decision was not recorded. Nothing was changed; please try again.',
+        ? 'Your decision is recorded, but finishing it hit a problem on our side. ' +
+          'It is retried automatically and the card will show the outcome.'
+        : 'Sorry, something went wrong on our side and your decision was not recorded. ' +
+          'Nothing was changed; please try again.',
     }).catch((e) => log.error({ err: e }, 'could not tell the manager'));
     if (now) await deps.cards.sync([now]);
   }

@@ -18,7 +18,8 @@ export async function claimSlackEvent(pool: Pool, eventId: string, kind: string,
   // mid-turn leaves them for another worker (see inbox.ts); other events are done on arrival.
   // jsonb refuses \u0000 and lone surrogates: a payload that fails here would be a lost message.
   const r = await pool.query(
-    `INSERT INTO slack_events (event_id, kind, status, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO NOTHING`,
+    `INSERT INTO slack_events (event_id, kind, status, payload) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (event_id) DO NOTHING`,
     [
       storableText(eventId).slice(0, 200),
       storableText(kind).slice(0, 100),

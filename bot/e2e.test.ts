@@ -25,7 +25,8 @@ let page: Page;
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}: run scripts/ensure-chromium.sh (as root it installs Debian's chromium). The browser test can't run without it.`,
+      `Chromium is missing at ${CHROMIUM}: run scripts/ensure-chromium.sh (as root it installs Debian's chromium). ` +
+        "The browser test can't run without it.",
     );
   }
   const clock = new ManualClock(TEST_NOW);

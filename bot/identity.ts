@@ -42,7 +42,8 @@ export async function linkSlackUser(
     const now = clock.now();
     await tx.query(
       `INSERT INTO slack_identities (slack_user_id, customer_id, linked_by, linked_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (slack_user_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, linked_by = EXCLUDED.linked_by, linked_at = EXCLUDED.linked_at`,
+       ON CONFLICT (slack_user_id) DO UPDATE
+       SET customer_id = EXCLUDED.customer_id, linked_by = EXCLUDED.linked_by, linked_at = EXCLUDED.linked_at`,
       [link.slackUserId, customer.id, link.linkedBy, now],
     );
     await audit(tx, {

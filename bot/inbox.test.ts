@@ -32,7 +32,8 @@ async function orphanedMessage(text: string, eventId: string) {
     event_ts: post.ts,
   };
   await s.db.pool.query(
-    `INSERT INTO slack_events (event_id, kind, status, payload, received_at) VALUES ($1, 'message', 'received', $2, now() - interval '5 minutes')`,
+    `INSERT INTO slack_events (event_id, kind, status, payload, received_at)
+     VALUES ($1, 'message', 'received', $2, now() - interval '5 minutes')`,
     [eventId, JSON.stringify(event)],
   );
   return post.ts;

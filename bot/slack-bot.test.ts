@@ -425,7 +425,8 @@ describe('approval cards', () => {
     const json = JSON.stringify(card.blocks);
     expect(json).not.toMatch(/<!channel>|<!here>|<@U01MGR0001>|<http:\/\/evil/);
     expect(json).toContain(
-      '&lt;!channel&gt; &lt;!here&gt; hey &lt;@U01MGR0001&gt; log in at &lt;http://evil.example|your bank&gt; &amp; *win* @\u200Beveryone',
+      '&lt;!channel&gt; &lt;!here&gt; hey &lt;@U01MGR0001&gt; log in at ' +
+        '&lt;http://evil.example|your bank&gt; &amp; *win* @\u200Beveryone',
     );
     expect(textOfMessage(card)).toContain('*Their request:*\n>ticket: &lt;!channel&gt;');
     expect(card.text).not.toMatch(/<[!@h]/);
@@ -461,7 +462,8 @@ describe('approval cards', () => {
     expect(await cards.reconcile(0)).toBeGreaterThanOrEqual(1);
     expect(await cards.reconcile(0)).toBe(0);
     const posted = s.slack.messages(MANAGERS).filter((m) => JSON.stringify(m.blocks ?? []).includes(approval.id));
-    expect(posted.map((m) => m.ts)).toEqual([card.ts, posted[1]!.ts]); // the lost one (ours, in the test) and one new card
+    // the lost one (ours, in the test) and one new card
+    expect(posted.map((m) => m.ts)).toEqual([card.ts, posted[1]!.ts]);
     const row = (await s.db.pool.query(`SELECT card_ts FROM approvals WHERE id = $1`, [approval.id])).rows[0];
     expect(row.card_ts).toBe(posted[1]!.ts);
   });
@@ -547,7 +549,8 @@ describe('acks', () => {
     expect(s.slack.deliveries().filter((d) => d.status === 0)).toEqual([]); // no delivery timed out
     expect(stats.max).toBeLessThan(3000);
     console.info(
-      `slack ack latency over ${stats.count} requests: p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, max ${stats.max.toFixed(1)} ms`,
+      `slack ack latency over ${stats.count} requests: p50 ${stats.p50.toFixed(1)} ms, ` +
+        `p95 ${stats.p95.toFixed(1)} ms, max ${stats.max.toFixed(1)} ms`,
     );
   });
 });

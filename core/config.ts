@@ -197,7 +197,9 @@ export function apiConfigProblems(
   if (!c.API_KEY && !LOOPBACK_HOST.test(c.HOST.trim())) {
     problems.push({
       variable: 'API_KEY',
-      message: `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1`,
+      message:
+        `HOST=${JSON.stringify(c.HOST)} is reachable beyond this machine: ` +
+        'set API_KEY (POST /chat needs it), or bind HOST=127.0.0.1',
     });
   }
   const named = c.MANAGER_API_KEYS.map((e) => ({ name: e.slice(0, e.indexOf(':')), key: e.slice(e.indexOf(':') + 1) }));

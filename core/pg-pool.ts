@@ -103,8 +103,17 @@ const CONNECTION_ERRNOS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const CONNECTION_MESSAGES =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|terminating connection|server closed the connection|the database system is (starting up|shutting down)/i;
+const CONNECTION_MESSAGES = new RegExp(
+  [
+    'Connection terminated',
+    'not queryable',
+    'timeout exceeded when trying to connect',
+    'terminating connection',
+    'server closed the connection',
+    'the database system is (starting up|shutting down)',
+  ].join('|'),
+  'i',
+);
 
 /** A lost or refused database connection (the operation failed; the process is fine). */
 export function isConnectionError(err: unknown, depth = 0): boolean {

@@ -42,29 +42,34 @@ function run(mode: string, applicationName = 'unused') {
 }
 
 describe('runMain process guards', () => {
-  it('a lost connection (uncaught client error, unhandled rejection) and an unobserved rejection do not end the process', async () => {
-    const name = `guard-${randomBytes(4).toString('hex')}`;
-    const p = run('connection', name);
-    await p.until(() => p.steps.includes('holding'));
-    await p.until(() => p.logs.some((l) => l.msg === 'unhandled rejection'));
-    for (let i = 0; i < 1000; i++) {
-      const r = await db.pool.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
-        [name],
-      );
-      if (r.rowCount) break;
-      await new Promise((res) => setTimeout(res, 10));
-    }
-    await p.until(() => p.logs.some((l) => l.msg === 'database connection lost (uncaught)'));
-    p.child.stdin.write('go\n');
-    expect(await p.exited).toBe(0);
-    expect(p.steps).toEqual(['holding', 'alive']);
-    const byMsg = (m: string) => p.logs.find((l) => l.msg === m)!;
-    expect(byMsg('database connection lost (unhandled rejection)').level).toBe(40);
-    expect(byMsg('unhandled rejection').err.message).toBe('an unobserved failure');
-    expect(byMsg('database connection lost (uncaught)').err.code).toBe('57P01');
-    expect(p.stderr()).not.toMatch(/secretKey|connectionParameters/);
-  });
+  it(
+    'a lost connection (uncaught client error, unhandled rejection) ' +
+      'and an unobserved rejection do not end the process',
+    async () => {
+      const name = `guard-${randomBytes(4).toString('hex')}`;
+      const p = run('connection', name);
+      await p.until(() => p.steps.includes('holding'));
+      await p.until(() => p.logs.some((l) => l.msg === 'unhandled rejection'));
+      for (let i = 0; i < 1000; i++) {
+        const r = await db.pool.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = $1`,
+          [name],
+        );
+        if (r.rowCount) break;
+        await new Promise((res) => setTimeout(res, 10));
+      }
+      await p.until(() => p.logs.some((l) => l.msg === 'database connection lost (uncaught)'));
+      p.child.stdin.write('go\n');
+      expect(await p.exited).toBe(0);
+      expect(p.steps).toEqual(['holding', 'alive']);
+      const byMsg = (m: string) => p.logs.find((l) => l.msg === m)!;
+      expect(byMsg('database connection lost (unhandled rejection)').level).toBe(40);
+      expect(byMsg('unhandled rejection').err.message).toBe('an unobserved failure');
+      expect(byMsg('database connection lost (uncaught)').err.code).toBe('57P01');
+      expect(p.stderr()).not.toMatch(/secretKey|connectionParameters/);
+    },
+  );
 
   it('any other uncaught exception still exits 1, logged', async () => {
     const p = run('bug');

@@ -71,7 +71,8 @@ async function main(): Promise<number> {
   } else if (values.model === 'gemini') {
     if (!config.GOOGLE_API_KEY) {
       throw new UsageError(
-        '--model gemini needs GOOGLE_API_KEY in the environment (and optionally GEMINI_MODEL, GEMINI_BASE_URL). Without a key, use --model offline.',
+        '--model gemini needs GOOGLE_API_KEY in the environment (and optionally GEMINI_MODEL, GEMINI_BASE_URL). ' +
+          'Without a key, use --model offline.',
         false,
       );
     }
@@ -97,7 +98,8 @@ async function main(): Promise<number> {
   let report;
   try {
     process.stderr.write(
-      `Running ${cases.length} cases with ${modelName} on ${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
+      `Running ${cases.length} cases with ${modelName} on ` +
+        `${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
     );
     report = await runEval({
       cases,
@@ -130,7 +132,8 @@ async function main(): Promise<number> {
         `\nGate FAILED (${path.relative(process.cwd(), thresholdsFile)}):\n${failed
           .map(
             (g) =>
-              `  ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), needs ${describeBound(g.bound)}`,
+              `  ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), ` +
+              `needs ${describeBound(g.bound)}`,
           )
           .join('\n')}\n`,
       );

@@ -75,7 +75,8 @@ describe('metrics meet evals/thresholds.json', () => {
       const m = report.metrics[g.metric];
       expect(
         g.ok,
-        `${m.label}: ${m.k}/${m.n} = ${m.value} (95% CI ${m.ci.map((x) => x.toFixed(3)).join('–')}), needs ${describeBound(bound)}\n${failuresText(report)}`,
+        `${m.label}: ${m.k}/${m.n} = ${m.value} (95% CI ${m.ci.map((x) => x.toFixed(3)).join('–')}), ` +
+          `needs ${describeBound(bound)}\n${failuresText(report)}`,
       ).toBe(true);
     });
   }

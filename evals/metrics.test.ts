@@ -306,7 +306,9 @@ describe('scoreRuns', () => {
       'args of book_slot: start_time: expected 2026-12-08T10:00:00-05:00, got 2026-12-08T11:00:00-05:00',
     ]);
     expect(why.kb).toEqual([
-      'invalid arguments for create_ticket: subject: Invalid input: expected string, received undefined; description: Invalid input: expected string, received undefined; category: Invalid option: expected one of "billing"|"scheduling"|"complaint"|"damage"|"technical"|"general"',
+      'invalid arguments for create_ticket: subject: Invalid input: expected string, received undefined; ' +
+        'description: Invalid input: expected string, received undefined; ' +
+        'category: Invalid option: expected one of "billing"|"scheduling"|"complaint"|"damage"|"technical"|"general"',
       'tools: expected [], got [create_ticket]',
       'retrieval: none of [kb-pricing-02] in top 5 [kb-pricing-01]',
       'reply lacks "$289"',

@@ -71,7 +71,8 @@ export function failuresText(report: EvalReport, opts: { replyChars?: number } =
 export function summaryText(report: EvalReport, gate?: GateResult[]): string {
   const turns = report.runs.reduce((n, r) => n + r.turns.length, 0);
   return [
-    `Eval: ${report.cases.length} cases, ${turns} turns, model ${report.model}, clock ${report.now} (${report.timeZone}), ${(report.ms / 1000).toFixed(1)} s`,
+    `Eval: ${report.cases.length} cases, ${turns} turns, model ${report.model}, ` +
+      `clock ${report.now} (${report.timeZone}), ${(report.ms / 1000).toFixed(1)} s`,
     '',
     metricsTable(report, gate),
     '',

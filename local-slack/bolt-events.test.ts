@@ -121,16 +121,22 @@ describe('events delivered to a real Bolt app', () => {
     expect(seen.filter((s) => s.text === 'say it twice').map((s) => s.retryNum)).toEqual([undefined, 2]);
   });
 
-  it('other bots’ messages and edits arrive as bot_message / message_changed; the bot’s own replies are not echoed', async () => {
-    subtypes.length = 0;
-    await slack.postBotLikeMessage(SUPPORT, 'beep');
-    const { ts } = await slack.postAsUser(GUEST, SUPPORT, 'typo');
-    await slack.waitFor(() => slack.messages(SUPPORT, { thread_ts: ts }).length === 2);
-    await slack.editMessage(GUEST, SUPPORT, ts, 'fixed');
-    await slack.waitFor(() => subtypes.length === 3);
-    expect(subtypes).toEqual(['bot_message', undefined, 'message_changed']);
-    expect(slack.messages(SUPPORT).find((m) => m.ts === ts)).toMatchObject({ text: 'fixed', edited: { user: GUEST } });
-  });
+  it(
+    'other bots’ messages and edits arrive as bot_message / message_changed; ' + 'the bot’s own replies are not echoed',
+    async () => {
+      subtypes.length = 0;
+      await slack.postBotLikeMessage(SUPPORT, 'beep');
+      const { ts } = await slack.postAsUser(GUEST, SUPPORT, 'typo');
+      await slack.waitFor(() => slack.messages(SUPPORT, { thread_ts: ts }).length === 2);
+      await slack.editMessage(GUEST, SUPPORT, ts, 'fixed');
+      await slack.waitFor(() => subtypes.length === 3);
+      expect(subtypes).toEqual(['bot_message', undefined, 'message_changed']);
+      expect(slack.messages(SUPPORT).find((m) => m.ts === ts)).toMatchObject({
+        text: 'fixed',
+        edited: { user: GUEST },
+      });
+    },
+  );
 
   it('DMs arrive with channel_type im on the user’s D channel', async () => {
     const { channel, ts } = await slack.sendDirectMessage(CUSTOMER, 'psst');

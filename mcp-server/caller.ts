@@ -40,7 +40,8 @@ export function scopeFor(caller: Caller, meta: CallMeta): ToolScope {
       if (meta.staff_id && !meta.anonymous) {
         throw new ToolError(
           'out_of_scope',
-          'The agent credential acts for a conversation (customer_id or anonymous), never for staff: use a staff key (MCP_STAFF_KEYS).',
+          'The agent credential acts for a conversation (customer_id or anonymous), never for staff: ' +
+            'use a staff key (MCP_STAFF_KEYS).',
         );
       }
       return { kind: 'anonymous' };
@@ -56,7 +57,8 @@ export function scopeFor(caller: Caller, meta: CallMeta): ToolScope {
       if (claimed.length) {
         throw new ToolError(
           'unauthenticated',
-          `Without a credential only the knowledge base is available; _meta.${claimed.join(', _meta.')} needs Authorization: Bearer <key>.`,
+          'Without a credential only the knowledge base is available; ' +
+            `_meta.${claimed.join(', _meta.')} needs Authorization: Bearer <key>.`,
           {
             claimed,
           },

@@ -30,7 +30,8 @@ async function queue(n: number, opts: { at?: Date; to?: string; body?: string } 
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const res = await db.pool.query<{ id: string }>(
-      `INSERT INTO email_outbox (to_address, subject, body, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+      `INSERT INTO email_outbox (to_address, subject, body, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $4) RETURNING id`,
       [opts.to ?? `person${i}@example.com`, `Subject ${i}`, opts.body ?? `Hello ${i}`, opts.at ?? clock.now()],
     );
     ids.push(res.rows[0]!.id);

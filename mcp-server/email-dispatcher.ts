@@ -147,7 +147,8 @@ export function startEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatc
           attempt: row.attempts,
         });
         await pool.query(
-          `UPDATE email_outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1 AND status = 'sending'`,
+          `UPDATE email_outbox SET status = 'sent', sent_at = $2, last_error = NULL
+           WHERE id = $1 AND status = 'sending'`,
           [row.id, clock.now()],
         );
         report.sent.push(row.id);
@@ -165,7 +166,8 @@ export function startEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatc
         } else {
           const retryAt = new Date(clock.now().getTime() + backoffMs * 2 ** (row.attempts - 1));
           await pool.query(
-            `UPDATE email_outbox SET status = 'queued', next_attempt_at = $2, last_error = $3 WHERE id = $1 AND status = 'sending'`,
+            `UPDATE email_outbox SET status = 'queued', next_attempt_at = $2, last_error = $3
+             WHERE id = $1 AND status = 'sending'`,
             [row.id, retryAt, message.slice(0, 2000)],
           );
           report.retrying.push(row.id);

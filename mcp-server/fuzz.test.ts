@@ -186,7 +186,8 @@ describe('random arguments and _meta against every tool', () => {
     );
     expect(await businessSnapshot(db.pool)).toEqual(before);
     console.info(
-      `[fuzz] ${RUNS} calls: ${seen.reads} reads, ${seen.refusedWrites} refused writes, ${seen.dryRuns} successful dry runs; codes ${JSON.stringify(Object.fromEntries(seen.codes))}`,
+      `[fuzz] ${RUNS} calls: ${seen.reads} reads, ${seen.refusedWrites} refused writes, ` +
+        `${seen.dryRuns} successful dry runs; codes ${JSON.stringify(Object.fromEntries(seen.codes))}`,
     );
     expect(seen.refusedWrites).toBeGreaterThan(RUNS / 4);
     // The calls got past validation: the gate and the handlers were exercised, not only the schema.

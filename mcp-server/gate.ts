@@ -40,7 +40,9 @@ export async function runGatedWrite(
     if (row.tool !== tool.name || row.args_hash !== hash) {
       throw new ToolError(
         'arguments_mismatch',
-        `Approval ${approvalId} was granted for other arguments${row.tool !== tool.name ? ` (tool ${row.tool})` : ''}; nothing was done.`,
+        `Approval ${approvalId} was granted for other arguments` +
+          (row.tool !== tool.name ? ` (tool ${row.tool})` : '') +
+          '; nothing was done.',
         {
           approved_tool: row.tool,
         },

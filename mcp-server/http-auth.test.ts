@@ -212,17 +212,20 @@ describe('with keys configured', () => {
     expect(await auditOf(id)).toEqual([{ actor: 'customer:cus_007', via: 'agent' }]);
   });
 
-  it('(c) an approval executed with a made-up staff_id: refused for the agent, audited as the key for staff', async () => {
-    const args = { customer_id: 'cus_008', subject: 'Made-up actor', description: 'x', category: 'general' };
-    const id = await insertApproval(db.pool, { tool: 'create_ticket', args });
-    expect(
-      refused(await call(keyed.client, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id })).code,
-    ).toBe('out_of_scope');
-    expect((await approvalRow(db.pool, id))!.status).toBe('approved');
-    ok(await call(staff, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id }));
-    expect(await auditOf(id)).toEqual([{ actor: 'staff:test-staff', via: 'staff:test-staff' }]);
-    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE actor LIKE '%U0MADEUP%'`)).toBe(0);
-  });
+  it(
+    '(c) an approval executed with a made-up staff_id: ' + 'refused for the agent, audited as the key for staff',
+    async () => {
+      const args = { customer_id: 'cus_008', subject: 'Made-up actor', description: 'x', category: 'general' };
+      const id = await insertApproval(db.pool, { tool: 'create_ticket', args });
+      expect(
+        refused(await call(keyed.client, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id })).code,
+      ).toBe('out_of_scope');
+      expect((await approvalRow(db.pool, id))!.status).toBe('approved');
+      ok(await call(staff, 'create_ticket', args, { staff_id: 'U0MADEUP', approval_id: id }));
+      expect(await auditOf(id)).toEqual([{ actor: 'staff:test-staff', via: 'staff:test-staff' }]);
+      expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE actor LIKE '%U0MADEUP%'`)).toBe(0);
+    },
+  );
 
   it('a staff key reads any customer and may narrow itself to one', async () => {
     expect(ok(await call(staff, 'lookup_customer', { customer_id: 'cus_003' }))).toMatchObject({ status: 'found' });

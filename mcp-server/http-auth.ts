@@ -91,7 +91,9 @@ export function exposureProblems(host: string, c: HttpCredentials): { variable: 
   return [
     {
       variable: 'MCP_API_KEY',
-      message: `HOST=${host} is reachable beyond this machine and neither MCP_API_KEY nor MCP_STAFF_KEYS is set: set a key, or bind HOST=127.0.0.1`,
+      message:
+        `HOST=${host} is reachable beyond this machine and neither MCP_API_KEY nor MCP_STAFF_KEYS is set: ` +
+        'set a key, or bind HOST=127.0.0.1',
     },
   ];
 }

@@ -118,28 +118,31 @@ describe('concurrency through the tool server', () => {
     expect((await approvalRow(db.pool, id))!.status).toBe('executed');
   });
 
-  it('8 different approvals racing for one start time: two crews, two bookings, six refusals with alternatives', async () => {
-    const [start] = await freeStarts(db.pool, { hours: 1, crews: 2 });
-    const customers = ['cus_001', 'cus_002', 'cus_003', 'cus_005', 'cus_006', 'cus_008', 'cus_009', 'cus_010'];
-    const calls = await Promise.all(
-      customers.map(async (customer_id, i) => {
-        const args = { customer_id, service_id: 'svc_handyman_hour', start_time: start! };
-        const id = await insertApproval(db.pool, { tool: 'book_slot', args });
-        return call(clients[i]!, 'book_slot', args, { staff_id: 'U01MGR0003', approval_id: id });
-      }),
-    );
-    const booked = calls.filter((c) => c.ok);
-    const refusedCalls = calls.filter((c) => !c.ok);
-    expect(booked).toHaveLength(2);
-    expect(new Set(booked.map((b) => (b.ok ? (b.result.booking as { crew: string }).crew : '')))).toEqual(
-      new Set(['crew-a', 'crew-b']),
-    );
-    for (const r of refusedCalls)
-      expect(r).toMatchObject({ code: 'slot_unavailable', details: { alternatives: expect.any(Array) } });
-    const rows = await db.pool.query(`SELECT count(*)::int AS n FROM bookings WHERE starts_at = $1`, [start]);
-    expect(rows.rows[0].n).toBe(2);
-    expect(new Date(start!).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
-  });
+  it(
+    '8 different approvals racing for one start time: ' + 'two crews, two bookings, six refusals with alternatives',
+    async () => {
+      const [start] = await freeStarts(db.pool, { hours: 1, crews: 2 });
+      const customers = ['cus_001', 'cus_002', 'cus_003', 'cus_005', 'cus_006', 'cus_008', 'cus_009', 'cus_010'];
+      const calls = await Promise.all(
+        customers.map(async (customer_id, i) => {
+          const args = { customer_id, service_id: 'svc_handyman_hour', start_time: start! };
+          const id = await insertApproval(db.pool, { tool: 'book_slot', args });
+          return call(clients[i]!, 'book_slot', args, { staff_id: 'U01MGR0003', approval_id: id });
+        }),
+      );
+      const booked = calls.filter((c) => c.ok);
+      const refusedCalls = calls.filter((c) => !c.ok);
+      expect(booked).toHaveLength(2);
+      expect(new Set(booked.map((b) => (b.ok ? (b.result.booking as { crew: string }).crew : '')))).toEqual(
+        new Set(['crew-a', 'crew-b']),
+      );
+      for (const r of refusedCalls)
+        expect(r).toMatchObject({ code: 'slot_unavailable', details: { alternatives: expect.any(Array) } });
+      const rows = await db.pool.query(`SELECT count(*)::int AS n FROM bookings WHERE starts_at = $1`, [start]);
+      expect(rows.rows[0].n).toBe(2);
+      expect(new Date(start!).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
+    },
+  );
 });
 
 describe('npm run mcp:http', () => {

@@ -112,7 +112,11 @@ export function createToolServer(deps: ToolServerDeps): McpServer {
 /** A fresh MCP server with every registry tool, for one caller. One per connection (stdio) or request (HTTP). */
 export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpServer {
   const server = new McpServer(SERVER_INFO, {
-    instructions: `Tools of ${BUSINESS.name}. Read-only tools run freely. Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id of an approval a manager approved for exactly these arguments; _meta.customer_id limits a call to that customer.`,
+    instructions:
+      `Tools of ${BUSINESS.name}. Read-only tools run freely. ` +
+      'Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id ' +
+      'of an approval a manager approved for exactly these arguments; ' +
+      '_meta.customer_id limits a call to that customer.',
   });
   for (const tool of SERVED_TOOLS) {
     server.registerTool(

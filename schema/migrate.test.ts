@@ -79,7 +79,8 @@ describe('migrations', () => {
     expect(again.alreadyApplied.length).toBe(listMigrations().length);
   });
 
-  it('three processes starting at once against one empty database all come up; each migration is applied once', async () => {
+  it('three processes starting at once against one empty database all come up; ' +
+    'each migration is applied once', async () => {
     const db = await createEmptyDatabase();
     dbs.push(db);
     const results = await Promise.all([1, 2, 3].map(() => runMigrateProcess(db.url)));
@@ -97,7 +98,8 @@ describe('migrations', () => {
     dbs.push(db);
     await migrate(db.pool);
     const r = await db.pool.query<{ def: string }>(
-      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'approvals'::regclass AND contype = 'c'`,
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint
+        WHERE conrelid = 'approvals'::regclass AND contype = 'c'`,
     );
     const inSql = [...r.rows[0]!.def.matchAll(/'([a-z]+)'::text/g)].map((m) => m[1]).sort();
     expect(inSql).toEqual([...APPROVAL_STATUSES].sort());
@@ -121,8 +123,9 @@ describe('demo seed', () => {
     const count = async () =>
       (
         await db.pool.query(
-          `SELECT (SELECT count(*) FROM customers) c, (SELECT count(*) FROM kb_articles) k, (SELECT count(*) FROM services) s,
-                  (SELECT count(*) FROM slots) sl, (SELECT count(*) FROM bookings) b, (SELECT count(*) FROM slack_identities) si`,
+          `SELECT (SELECT count(*) FROM customers) c, (SELECT count(*) FROM kb_articles) k,
+                  (SELECT count(*) FROM services) s, (SELECT count(*) FROM slots) sl,
+                  (SELECT count(*) FROM bookings) b, (SELECT count(*) FROM slack_identities) si`,
         )
       ).rows[0];
     const before = await count();
@@ -139,7 +142,8 @@ describe('demo seed', () => {
     dbs.push(db);
     const r = await db.pool.query<{ first: Date; last: Date; hours: number[]; booked: number; total: number }>(
       `SELECT min(starts_at) AS first, max(starts_at) AS last,
-              array_agg(DISTINCT extract(hour FROM starts_at AT TIME ZONE $1)::int ORDER BY extract(hour FROM starts_at AT TIME ZONE $1)::int) AS hours,
+              array_agg(DISTINCT extract(hour FROM starts_at AT TIME ZONE $1)::int
+                        ORDER BY extract(hour FROM starts_at AT TIME ZONE $1)::int) AS hours,
               (SELECT count(*) FROM booking_slots)::int AS booked, count(*)::int AS total
        FROM slots`,
       [TEST_TZ],
@@ -173,7 +177,8 @@ describe('double booking', () => {
       try {
         await client.query('BEGIN');
         const b = await client.query<{ id: string }>(
-          `INSERT INTO bookings (customer_id, service_id, crew, starts_at, ends_at) VALUES ($1, 'svc_standard_clean', $2, $3, $4) RETURNING id`,
+          `INSERT INTO bookings (customer_id, service_id, crew, starts_at, ends_at)
+           VALUES ($1, 'svc_standard_clean', $2, $3, $4) RETURNING id`,
           [customer, slot.crew, slot.starts_at, slot.ends_at],
         );
         await client.query(`INSERT INTO booking_slots (slot_id, booking_id) VALUES ($1, $2)`, [slot.id, b.rows[0]!.id]);

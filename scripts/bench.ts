@@ -198,12 +198,18 @@ await runMain(async () => {
       ['checkpoint bytes per turn', results.checkpoint_bytes_per_turn, TARGETS.checkpoint_bytes_per_turn],
     ] as const;
     const lines = [
-      `slack ack            n=${results.ack_ms.n}  p50 ${results.ack_ms.p50} ms  p95 ${results.ack_ms.p95} ms  max ${results.ack_ms.max} ms`,
-      `message → reply      n=${replyMs.length}  p50 ${results.message_to_reply_ms.p50} ms  p95 ${results.message_to_reply_ms.p95} ms`,
-      `message → card       n=${cardMs.length}  p50 ${results.message_to_card_ms.p50} ms  p95 ${results.message_to_card_ms.p95} ms`,
-      `click → executed     n=${executeMs.length}  p50 ${results.click_to_executed_ms.p50} ms  p95 ${results.click_to_executed_ms.p95} ms`,
-      `throughput           ${results.throughput.customers} customers at once on 2 workers: ${results.throughput.seconds} s (${results.throughput.messages_per_second} msg/s)`,
-      `checkpoint           ${results.checkpoint_bytes_per_turn} bytes per turn (turns 21-30), ${results.checkpoint_bytes_after_30_turns} bytes after 30 turns`,
+      `slack ack            n=${results.ack_ms.n}  p50 ${results.ack_ms.p50} ms  ` +
+        `p95 ${results.ack_ms.p95} ms  max ${results.ack_ms.max} ms`,
+      `message → reply      n=${replyMs.length}  p50 ${results.message_to_reply_ms.p50} ms  ` +
+        `p95 ${results.message_to_reply_ms.p95} ms`,
+      `message → card       n=${cardMs.length}  p50 ${results.message_to_card_ms.p50} ms  ` +
+        `p95 ${results.message_to_card_ms.p95} ms`,
+      `click → executed     n=${executeMs.length}  p50 ${results.click_to_executed_ms.p50} ms  ` +
+        `p95 ${results.click_to_executed_ms.p95} ms`,
+      `throughput           ${results.throughput.customers} customers at once on 2 workers: ` +
+        `${results.throughput.seconds} s (${results.throughput.messages_per_second} msg/s)`,
+      `checkpoint           ${results.checkpoint_bytes_per_turn} bytes per turn (turns 21-30), ` +
+        `${results.checkpoint_bytes_after_30_turns} bytes after 30 turns`,
       `memory               ${results.rss_mb} MB RSS (bench process: two workers + local Slack)`,
       '',
       ...checks.map(([name, value, max]) => `${value <= max ? 'ok  ' : 'MISS'} ${name}: ${value} (target ≤ ${max})`),

@@ -7,7 +7,8 @@ if [ -x "$CHROMIUM" ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "ensure-chromium: $CHROMIUM is missing and we are not root; install it with: sudo apt-get install -y chromium" >&2
+  echo "ensure-chromium: $CHROMIUM is missing and we are not root;" \
+    "install it with: sudo apt-get install -y chromium" >&2
   exit 0
 fi
 echo "ensure-chromium: installing Debian's chromium (for bot/e2e.test.ts)…" >&2

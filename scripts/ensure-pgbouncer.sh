@@ -8,7 +8,8 @@ if [ -x "$PGBOUNCER" ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "ensure-pgbouncer: $PGBOUNCER is missing and we are not root; install it with: sudo apt-get install -y pgbouncer" >&2
+  echo "ensure-pgbouncer: $PGBOUNCER is missing and we are not root;" \
+    "install it with: sudo apt-get install -y pgbouncer" >&2
   exit 1
 fi
 echo "ensure-pgbouncer: installing Debian's pgbouncer (for the chaos suite's pooler trial)…" >&2

@@ -216,7 +216,9 @@ async function startSlack(
     throw new ConfigError([
       {
         variable: 'LOCAL_SLACK_PORT',
-        message: `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); set another port, or 0 for a free one`,
+        message:
+          `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); ` +
+          'set another port, or 0 for a free one',
       },
     ]);
   });

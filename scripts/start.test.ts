@@ -47,7 +47,8 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('on embedded defaults: starts Postgres itself, seeds, answers /healthz, and stops everything on SIGTERM', async () => {
+  it('on embedded defaults: starts Postgres itself, seeds, ' +
+    'answers /healthz, and stops everything on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'support-agent-start-'));
     dirs.push(dataDir);
     const port = await freePort();

@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 describe('/healthz and the stdio tool server', () => {
-  it('answers 503 with the tool server not ok while its child is dead, 200 after the automatic restart, and chats work again', async () => {
+  it('answers 503 with the tool server not ok while its child is dead, ' +
+    '200 after the automatic restart, and chats work again', async () => {
     const up = await healthz();
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ status: 'ok', database: 'ok' });

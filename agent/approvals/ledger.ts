@@ -31,7 +31,8 @@ export class LedgerError extends Error {
 export function approvalIdFor(threadId: string, toolCallId: string): string {
   const h = createHash('sha256').update(`${threadId}\u0000${toolCallId}`).digest('hex');
   // RFC 4122 layout, version 8 (custom), variant 10.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export class Ledger {

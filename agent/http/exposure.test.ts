@@ -52,7 +52,8 @@ describe('a bind beyond this machine needs API_KEY', () => {
     ).toEqual([]);
   });
 
-  it('npm start on 0.0.0.0 without API_KEY refuses with one clear message (exit 2), before touching the database', async () => {
+  it('npm start on 0.0.0.0 without API_KEY refuses with one clear message (exit 2), ' +
+    'before touching the database', async () => {
     const db = await createEmptyDatabase();
     dbs.push(db);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'support-agent-exposure-'));

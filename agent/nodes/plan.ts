@@ -24,7 +24,8 @@ export async function toolSpecs(deps: AgentDeps, withWithdraw: boolean) {
       function: {
         name: WITHDRAW_TOOL,
         description:
-          'Withdraw a pending request of this conversation because the customer no longer wants it. Nothing is changed in the business data.',
+          'Withdraw a pending request of this conversation because the customer no longer wants it. ' +
+          'Nothing is changed in the business data.',
         parameters: toModelSchema(z.toJSONSchema(WithdrawArgsSchema, { target: 'draft-7' }) as Record<string, unknown>),
       },
     });

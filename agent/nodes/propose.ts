@@ -66,7 +66,8 @@ export const proposeNode =
             error: {
               code: 'not_linked',
               message:
-                'This Slack account is not linked to a customer record; a manager must link it before anything can be changed.',
+                'This Slack account is not linked to a customer record; ' +
+                'a manager must link it before anything can be changed.',
             },
           }),
         );

@@ -10,7 +10,8 @@ import { textOf } from '../window.js';
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 const STEP_LIMIT_REPLY =
-  "Sorry, I couldn't work that one out. Could you say it another way? If you'd like, I can also open a ticket so someone from the team follows up.";
+  "Sorry, I couldn't work that one out. Could you say it another way? " +
+  "If you'd like, I can also open a ticket so someone from the team follows up.";
 
 /** Produce the reply of this run, truthful about what is pending and what is done. */
 export const respondNode =

@@ -25,7 +25,8 @@ export async function freeStart(db: Queryable, hours: number, offset = 0): Promi
   const r = await db.query<{ starts_at: Date }>(
     `SELECT s.starts_at FROM slots s
      WHERE (SELECT count(*) FROM slots x
-            WHERE x.crew = s.crew AND x.starts_at >= s.starts_at AND x.starts_at < s.starts_at + make_interval(hours => $1::int)
+            WHERE x.crew = s.crew AND x.starts_at >= s.starts_at
+              AND x.starts_at < s.starts_at + make_interval(hours => $1::int)
               AND NOT EXISTS (SELECT 1 FROM booking_slots b WHERE b.slot_id = x.id)) = $1::int
      ORDER BY s.starts_at LIMIT 1 OFFSET $2`,
     [hours, offset],

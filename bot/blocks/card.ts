@@ -105,7 +105,9 @@ function updateCustomerBlocks(a: Approval, ctx: CardContext): Block[] {
     const now = currentOf(before, key);
     let text: string;
     if (key === 'address') {
-      text = `*Address*\nNow: ${showValue(addressText(now as Record<string, unknown>) || null)}\nNew: *${showValue(addressText(next as Record<string, unknown>))}*`;
+      text =
+        `*Address*\nNow: ${showValue(addressText(now as Record<string, unknown>) || null)}\n` +
+        `New: *${showValue(addressText(next as Record<string, unknown>))}*`;
     } else if (key === 'preferences' && next && typeof next === 'object') {
       const current = (now ?? {}) as Record<string, unknown>;
       const lines = Object.entries(next as Record<string, unknown>)
@@ -139,7 +141,8 @@ function bookSlotBlocks(a: Approval, ctx: CardContext): Block[] {
     fields.push(
       field(
         'Duration',
-        `${Math.floor(service.duration_minutes / 60)} h${service.duration_minutes % 60 ? ` ${service.duration_minutes % 60} min` : ''}`,
+        `${Math.floor(service.duration_minutes / 60)} h` +
+          (service.duration_minutes % 60 ? ` ${service.duration_minutes % 60} min` : ''),
       ),
     );
     fields.push(field('Price', money(service.price_cents)));
@@ -224,11 +227,13 @@ export function resultSummary(a: Approval, timeZone: string): string {
     }
     case 'send_email':
       return r.email_id
-        ? `Email \`${escapeText(String(r.email_id))}\` ${escapeText(String(r.status ?? 'queued'))} to ${escapeText(String(r.to ?? ''))}.`
+        ? `Email \`${escapeText(String(r.email_id))}\` ${escapeText(String(r.status ?? 'queued'))} ` +
+            `to ${escapeText(String(r.to ?? ''))}.`
         : 'Email queued.';
     case 'book_slot':
       return r.booking
-        ? `Booking \`${escapeText(String(r.booking.id))}\`: ${escapeText(String(r.booking.service_name ?? ''))}, ${escapeText(when(r.booking.starts_at, timeZone))} (${escapeText(String(r.booking.crew ?? ''))}).`
+        ? `Booking \`${escapeText(String(r.booking.id))}\`: ${escapeText(String(r.booking.service_name ?? ''))}, ` +
+            `${escapeText(when(r.booking.starts_at, timeZone))} (${escapeText(String(r.booking.crew ?? ''))}).`
         : 'Booked.';
     default:
       return escapeText(clip(JSON.stringify(a.result ?? null), 500));
@@ -248,15 +253,26 @@ export function decisionText(a: Approval, timeZone: string): string {
     case 'executed':
       return `✅ *Approved* by ${who}${at}.${editText}\n*Done:* ${resultSummary(a, timeZone)}`;
     case 'failed':
-      return `⚠️ *Approved* by ${who}${at}.${editText}\n*It failed:* ${escapeText(clip(a.error?.message ?? 'unknown error', 800))} Nothing was changed.`;
+      return (
+        `⚠️ *Approved* by ${who}${at}.${editText}\n` +
+        `*It failed:* ${escapeText(clip(a.error?.message ?? 'unknown error', 800))} Nothing was changed.`
+      );
     case 'rejected':
-      return `❌ *Rejected* by ${who}${at}.\n*Reason given to the customer:*\n${quote(a.decision_reason ?? '(none)', 2200)}`;
+      return (
+        `❌ *Rejected* by ${who}${at}.\n*Reason given to the customer:*\n` + quote(a.decision_reason ?? '(none)', 2200)
+      );
     case 'expired':
-      return `⌛ *Expired* at ${escapeText(when(a.expires_at, timeZone))} without a decision. Nothing was changed; the customer is told.`;
+      return (
+        `⌛ *Expired* at ${escapeText(when(a.expires_at, timeZone))} without a decision. ` +
+        'Nothing was changed; the customer is told.'
+      );
     case 'superseded':
       return `↪️ *Superseded*: the customer changed this request before anyone decided; see the newer card.`;
     case 'withdrawn':
-      return `↩️ *Withdrawn* by the customer before anyone decided${a.decision_reason ? `:\n${quote(a.decision_reason, 1500)}` : '.'}`;
+      return (
+        '↩️ *Withdrawn* by the customer before anyone decided' +
+        (a.decision_reason ? `:\n${quote(a.decision_reason, 1500)}` : '.')
+      );
     default:
       return '';
   }

@@ -59,7 +59,9 @@ export function managerHome(p: {
     blocks.push({
       type: 'section',
       text: mrkdwn(
-        `*${escapeText(verbOf(a.tool))}* for ${customerOf(a)}\nWaiting ${age(a.created_at, p.now)} · expires ${escapeText(when(a.expires_at, p.timeZone))}\n\`${a.id}\``,
+        `*${escapeText(verbOf(a.tool))}* for ${customerOf(a)}\n` +
+          `Waiting ${age(a.created_at, p.now)} · expires ${escapeText(when(a.expires_at, p.timeZone))}\n` +
+          `\`${a.id}\``,
       ),
     });
   }
@@ -72,7 +74,9 @@ export function managerHome(p: {
     blocks.push({
       type: 'section',
       text: mrkdwn(
-        `*${escapeText(verbOf(a.tool))}* for ${customerOf(a)}: ${DECISION_WORD[a.status] ?? escapeText(a.status)} by ${approverMention(a.approver)}${reason}\n${a.decided_at ? escapeText(when(a.decided_at, p.timeZone)) : ''}`,
+        `*${escapeText(verbOf(a.tool))}* for ${customerOf(a)}: ${DECISION_WORD[a.status] ?? escapeText(a.status)} ` +
+          `by ${approverMention(a.approver)}${reason}\n` +
+          `${a.decided_at ? escapeText(when(a.decided_at, p.timeZone)) : ''}`,
       ),
     });
   }
@@ -82,7 +86,8 @@ export function managerHome(p: {
       type: 'context',
       elements: [
         mrkdwn(
-          `${p.linkedUsers} Slack users are linked to customer records. Only a link made here (by a manager) tells the agent who someone is.`,
+          `${p.linkedUsers} Slack users are linked to customer records. ` +
+            'Only a link made here (by a manager) tells the agent who someone is.',
         ),
       ],
     },
@@ -100,8 +105,10 @@ export function customerHome(p: { linkedName: string | null; supportChannel?: st
       {
         type: 'section',
         text: mrkdwn(
-          `Hi! Ask us anything in ${where} or send me a direct message: prices, what's included, availability, your bookings.\n` +
-            'I can also book a visit, update your details, open a ticket or email you. Every change is checked and approved by someone on our team first, and I tell you here when it is done.',
+          `Hi! Ask us anything in ${where} or send me a direct message: ` +
+            "prices, what's included, availability, your bookings.\n" +
+            'I can also book a visit, update your details, open a ticket or email you. ' +
+            'Every change is checked and approved by someone on our team first, and I tell you here when it is done.',
         ),
       },
       {
@@ -110,7 +117,8 @@ export function customerHome(p: { linkedName: string | null; supportChannel?: st
           mrkdwn(
             p.linkedName
               ? `Your Slack account is linked to the customer record of ${escapeText(p.linkedName)}.`
-              : 'Your Slack account is not linked to a customer record yet, so I can answer general questions only. Ask our team to link it.',
+              : 'Your Slack account is not linked to a customer record yet, so I can answer general questions only. ' +
+                  'Ask our team to link it.',
           ),
         ],
       },

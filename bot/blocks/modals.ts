@@ -74,7 +74,8 @@ export function editModal(a: Approval, ctx: CardContext): ModalView {
     {
       type: 'section',
       text: mrkdwn(
-        `*${escapeText(verbOf(a.tool))}* for ${who}.\nChange what needs changing, then approve: exactly these values will be used.`,
+        `*${escapeText(verbOf(a.tool))}* for ${who}.\n` +
+          'Change what needs changing, then approve: exactly these values will be used.',
       ),
     },
   ];

@@ -12,7 +12,8 @@ export async function freeStarts(
 ): Promise<string[]> {
   const res = await db.query<{ starts_at: Date }>(
     `WITH free AS (
-       SELECT s.crew, s.starts_at, lead(s.starts_at, $1::int - 1) OVER (PARTITION BY s.crew ORDER BY s.starts_at) AS last_start
+       SELECT s.crew, s.starts_at,
+         lead(s.starts_at, $1::int - 1) OVER (PARTITION BY s.crew ORDER BY s.starts_at) AS last_start
        FROM slots s
        WHERE s.starts_at > $2 AND NOT EXISTS (SELECT 1 FROM booking_slots bs WHERE bs.slot_id = s.id)
      )

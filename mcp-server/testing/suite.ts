@@ -103,7 +103,9 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
         if (!ids.some((id) => c.expected.includes(id))) misses.push(`${c.question} → ${ids.join(', ')}`);
       }
       console.info(
-        `[${label}] retrieval over ${RETRIEVAL_CASES.length} seed cases: recall@1 ${top1}/${RETRIEVAL_CASES.length}, recall@5 ${RETRIEVAL_CASES.length - misses.length}/${RETRIEVAL_CASES.length}`,
+        `[${label}] retrieval over ${RETRIEVAL_CASES.length} seed cases: ` +
+          `recall@1 ${top1}/${RETRIEVAL_CASES.length}, ` +
+          `recall@5 ${RETRIEVAL_CASES.length - misses.length}/${RETRIEVAL_CASES.length}`,
       );
       expect(misses).toEqual([]);
     });
@@ -119,7 +121,8 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
         if (ids.some((id) => c.expected.includes(id))) top5++;
       }
       console.info(
-        `[${label}] retrieval over ${HOLDOUT_CASES.length} held-out cases: recall@1 ${top1}/${HOLDOUT_CASES.length}, recall@5 ${top5}/${HOLDOUT_CASES.length}`,
+        `[${label}] retrieval over ${HOLDOUT_CASES.length} held-out cases: ` +
+          `recall@1 ${top1}/${HOLDOUT_CASES.length}, recall@5 ${top5}/${HOLDOUT_CASES.length}`,
       );
       expect(top5 / HOLDOUT_CASES.length).toBeGreaterThanOrEqual(0.8);
     });
@@ -154,7 +157,8 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
   describe(`${label}: lookup_customer`, () => {
     it('finds by id with upcoming bookings (after now) and open tickets', async () => {
       await db.pool.query(
-        `INSERT INTO tickets (customer_id, subject, description, priority, category) VALUES ('cus_003', 'Old question', 'x', 'low', 'general')`,
+        `INSERT INTO tickets (customer_id, subject, description, priority, category)
+         VALUES ('cus_003', 'Old question', 'x', 'low', 'general')`,
       );
       const r = ok(await tool('lookup_customer', { customer_id: 'cus_003' }, staff));
       expect(r.status).toBe('found');
@@ -282,33 +286,40 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
   });
 
   describe(`${label}: update_customer`, () => {
-    it('changes several fields at once, merges preferences, and reports before/after and what really changed', async () => {
-      const args = {
-        customer_id: 'cus_001',
-        changes: {
+    it(
+      'changes several fields at once, merges preferences, ' + 'and reports before/after and what really changed',
+      async () => {
+        const args = {
+          customer_id: 'cus_001',
+          changes: {
+            email: 'maria.g@example.com',
+            phone: '(555) 201-3344', // unchanged
+            address: { line1: '22 Quay Road', city: 'Maple Harbor', postal_code: 'MH 1012' },
+            preferences: { contact: 'email' },
+          },
+        };
+        const r = ok((await approvedCall('update_customer', args)).outcome) as Record<string, any>;
+        expect(r.changed_fields).toEqual(['email', 'address', 'preferences']);
+        expect(r.before).toMatchObject({
+          email: 'maria.gonzalez@example.com',
+          address: { line1: '18 Wharf Street', unit: 'Apt 4B' },
+        });
+        expect(r.after).toMatchObject({
           email: 'maria.g@example.com',
-          phone: '(555) 201-3344', // unchanged
-          address: { line1: '22 Quay Road', city: 'Maple Harbor', postal_code: 'MH 1012' },
-          preferences: { contact: 'email' },
-        },
-      };
-      const r = ok((await approvedCall('update_customer', args)).outcome) as Record<string, any>;
-      expect(r.changed_fields).toEqual(['email', 'address', 'preferences']);
-      expect(r.before).toMatchObject({
-        email: 'maria.gonzalez@example.com',
-        address: { line1: '18 Wharf Street', unit: 'Apt 4B' },
-      });
-      expect(r.after).toMatchObject({
-        email: 'maria.g@example.com',
-        phone: '(555) 201-3344',
-        address: { line1: '22 Quay Road', unit: null },
-      });
-      expect(r.before.preferences).toEqual({ contact: 'sms', pets: 'one dog (Biscuit)', preferred_time: 'mornings' });
-      expect(r.after.preferences).toEqual({ contact: 'email', pets: 'one dog (Biscuit)', preferred_time: 'mornings' });
-      const row = (await db.pool.query(`SELECT email, updated_at FROM customers WHERE id = 'cus_001'`)).rows[0];
-      expect(row.email).toBe('maria.g@example.com');
-      expect(row.updated_at.toISOString()).toBe(TEST_NOW);
-    });
+          phone: '(555) 201-3344',
+          address: { line1: '22 Quay Road', unit: null },
+        });
+        expect(r.before.preferences).toEqual({ contact: 'sms', pets: 'one dog (Biscuit)', preferred_time: 'mornings' });
+        expect(r.after.preferences).toEqual({
+          contact: 'email',
+          pets: 'one dog (Biscuit)',
+          preferred_time: 'mornings',
+        });
+        const row = (await db.pool.query(`SELECT email, updated_at FROM customers WHERE id = 'cus_001'`)).rows[0];
+        expect(row.email).toBe('maria.g@example.com');
+        expect(row.updated_at.toISOString()).toBe(TEST_NOW);
+      },
+    );
 
     it('reports no change when the values are already on file', async () => {
       const r = ok(
@@ -425,53 +436,57 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
   });
 
   describe(`${label}: book_slot`, () => {
-    it('books one crew for ceil(duration/60) consecutive hours, then the other crew, then refuses with alternatives', async () => {
-      const [start] = await freeStarts(db.pool, { hours: 2, crews: 2 });
-      const book = (customer: string) =>
-        approvedCall('book_slot', {
-          customer_id: customer,
+    it(
+      'books one crew for ceil(duration/60) consecutive hours, ' +
+        'then the other crew, then refuses with alternatives',
+      async () => {
+        const [start] = await freeStarts(db.pool, { hours: 2, crews: 2 });
+        const book = (customer: string) =>
+          approvedCall('book_slot', {
+            customer_id: customer,
+            service_id: 'svc_faucet_repair',
+            start_time: start!,
+            notes: 'Side door',
+          });
+        const first = await book('cus_009');
+        const b1 = ok(first.outcome).booking as Record<string, any>;
+        expect(b1).toMatchObject({
+          customer_id: 'cus_009',
           service_id: 'svc_faucet_repair',
-          start_time: start!,
-          notes: 'Side door',
+          service_name: 'Faucet Repair',
+          price_cents: 14500,
+          status: 'confirmed',
         });
-      const first = await book('cus_009');
-      const b1 = ok(first.outcome).booking as Record<string, any>;
-      expect(b1).toMatchObject({
-        customer_id: 'cus_009',
-        service_id: 'svc_faucet_repair',
-        service_name: 'Faucet Repair',
-        price_cents: 14500,
-        status: 'confirmed',
-      });
-      expect(new Date(b1.starts_at).getTime()).toBe(new Date(start!).getTime());
-      expect(new Date(b1.ends_at).getTime() - new Date(b1.starts_at).getTime()).toBe(90 * 60_000);
-      expect(await count(`SELECT count(*)::int AS n FROM booking_slots WHERE booking_id = $1`, [b1.id])).toBe(2);
-      expect((await db.pool.query(`SELECT approval_id FROM bookings WHERE id = $1`, [b1.id])).rows[0].approval_id).toBe(
-        first.id,
-      );
+        expect(new Date(b1.starts_at).getTime()).toBe(new Date(start!).getTime());
+        expect(new Date(b1.ends_at).getTime() - new Date(b1.starts_at).getTime()).toBe(90 * 60_000);
+        expect(await count(`SELECT count(*)::int AS n FROM booking_slots WHERE booking_id = $1`, [b1.id])).toBe(2);
+        expect(
+          (await db.pool.query(`SELECT approval_id FROM bookings WHERE id = $1`, [b1.id])).rows[0].approval_id,
+        ).toBe(first.id);
 
-      const b2 = ok((await book('cus_010')).outcome).booking as Record<string, any>;
-      expect(b2.crew).not.toBe(b1.crew);
+        const b2 = ok((await book('cus_010')).outcome).booking as Record<string, any>;
+        expect(b2.crew).not.toBe(b1.crew);
 
-      const third = refused((await book('cus_011')).outcome);
-      expect(third.code).toBe('slot_unavailable');
-      const alts = third.details.alternatives as { start_time: string; display: string }[];
-      expect(alts.length).toBeGreaterThanOrEqual(3);
-      expect(alts.length).toBeLessThanOrEqual(5);
-      for (const a of alts) {
-        expect(a.start_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00-0[45]:00$/);
-        expect(a.display).toMatch(/(AM|PM) E[SD]T$/);
-        expect(new Date(a.start_time).getTime()).not.toBe(new Date(start!).getTime());
-        expect(new Date(a.start_time).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
-      }
-      // An alternative really is bookable.
-      const retry = await tool(
-        'book_slot',
-        { customer_id: 'cus_011', service_id: 'svc_faucet_repair', start_time: alts[0]!.start_time },
-        { ...staff, dry_run: true },
-      );
-      expect(ok(retry).booking).toMatchObject({ customer_id: 'cus_011' });
-    });
+        const third = refused((await book('cus_011')).outcome);
+        expect(third.code).toBe('slot_unavailable');
+        const alts = third.details.alternatives as { start_time: string; display: string }[];
+        expect(alts.length).toBeGreaterThanOrEqual(3);
+        expect(alts.length).toBeLessThanOrEqual(5);
+        for (const a of alts) {
+          expect(a.start_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00-0[45]:00$/);
+          expect(a.display).toMatch(/(AM|PM) E[SD]T$/);
+          expect(new Date(a.start_time).getTime()).not.toBe(new Date(start!).getTime());
+          expect(new Date(a.start_time).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
+        }
+        // An alternative really is bookable.
+        const retry = await tool(
+          'book_slot',
+          { customer_id: 'cus_011', service_id: 'svc_faucet_repair', start_time: alts[0]!.start_time },
+          { ...staff, dry_run: true },
+        );
+        expect(ok(retry).booking).toMatchObject({ customer_id: 'cus_011' });
+      },
+    );
 
     it('refuses times in the past and outside visit hours, with alternatives', async () => {
       const b = (start_time: string, service_id = 'svc_handyman_hour') =>

@@ -64,7 +64,10 @@ function openingProblem(start: Date, hours: number, timeZone: string): string | 
     return `Visits that day start between ${open[0]}:00 and ${open[1]}:00 local time.`;
   }
   if (local.hour + hours - 1 > open[1]) {
-    return `This service takes ${hours} hour${hours > 1 ? 's' : ''}, so it would run past closing; the latest start that day is ${open[1] - hours + 1}:00.`;
+    return (
+      `This service takes ${hours} hour${hours > 1 ? 's' : ''}, so it would run past closing; ` +
+      `the latest start that day is ${open[1] - hours + 1}:00.`
+    );
   }
   return undefined;
 }

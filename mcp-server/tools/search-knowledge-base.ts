@@ -66,7 +66,8 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
          FROM vocab v
          -- Typos rarely change the first letter; requiring it keeps real words the help centre
          -- does not use ("appointment") from being "corrected" into unrelated ones ("point").
-         WHERE length(tok.token) >= 4 AND NOT tok.extra AND tok.token !~ '^[0-9$]' AND left(v.word, 1) = left(tok.token, 1)
+         WHERE length(tok.token) >= 4 AND NOT tok.extra AND tok.token !~ '^[0-9$]'
+           AND left(v.word, 1) = left(tok.token, 1)
          ORDER BY sim DESC, v.ndoc DESC, v.word
          LIMIT 1
        ) f
@@ -203,7 +204,8 @@ async function rankArticles(db: Queryable, terms: Term[], limit: number): Promis
        anyq AS (SELECT string_agg(t::text, ' | ')::tsquery AS q FROM q),
        scored AS (
          SELECT a.id, a.title, a.topic, a.body, a.search,
-           sum(q.w * (ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search, q.t, 0) * ($4::float8 + 1)) / (ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search, q.t, 0) + $4::float8)) AS lexical
+           sum(q.w * (ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search, q.t, 0) * ($4::float8 + 1))
+             / (ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search, q.t, 0) + $4::float8)) AS lexical
          FROM kb_articles a CROSS JOIN q CROSS JOIN anyq
          WHERE a.search @@ anyq.q AND a.search @@ q.t
          GROUP BY a.id

@@ -39,7 +39,8 @@ export async function sendEmail(args: SendEmailArgs, ctx: WriteContext): Promise
 const noEmail = (customerId: string) =>
   new ToolError(
     'no_email_on_file',
-    `Customer ${customerId} has no email address on file. Offer another way to reach them, or update their record first.`,
+    `Customer ${customerId} has no email address on file. ` +
+      'Offer another way to reach them, or update their record first.',
     {
       customer_id: customerId,
     },

@@ -79,5 +79,6 @@ export function phoneDigits(phone: string): string {
 
 /** SQL expression with the same normalisation as `phoneDigits`, for a column. */
 export const PHONE_DIGITS_SQL = (col: string) =>
-  `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11 AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
+  `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11
+       AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
      THEN substr(regexp_replace(${col}, '\\D', '', 'g'), 2) ELSE regexp_replace(${col}, '\\D', '', 'g') END)`;

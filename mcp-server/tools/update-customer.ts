@@ -86,7 +86,8 @@ export async function updateCustomer(args: UpdateCustomerArgs, ctx: WriteContext
 const emailConflict = (email: string) =>
   new ToolError(
     'conflict',
-    `The email address ${email} already belongs to another customer record, so it can't be used here. Ask the customer for a different address, or have staff merge the records.`,
+    `The email address ${email} already belongs to another customer record, so it can't be used here. ` +
+      'Ask the customer for a different address, or have staff merge the records.',
     {
       field: 'email',
     },

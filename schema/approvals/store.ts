@@ -63,7 +63,8 @@ export interface AuditEntry {
 /** Append one row to the audit log (append-only: the table refuses UPDATE and DELETE). */
 export async function audit(db: Queryable, e: AuditEntry): Promise<void> {
   await db.query(
-    `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       e.at,
       e.actor,
@@ -111,7 +112,8 @@ export async function listApprovals(
   if (filter.threadId) where.push(`thread_id = $${params.push(filter.threadId)}`);
   if (filter.customerId) where.push(`customer_id = $${params.push(filter.customerId)}`);
   const sql = `SELECT * FROM approvals ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-               ORDER BY created_at ${filter.status === 'pending' ? 'ASC' : 'DESC'} LIMIT ${Math.min(filter.limit ?? 100, 500)}`;
+               ORDER BY created_at ${filter.status === 'pending' ? 'ASC' : 'DESC'}
+               LIMIT ${Math.min(filter.limit ?? 100, 500)}`;
   return (await db.query<Approval>(sql, params)).rows;
 }
 
@@ -139,7 +141,8 @@ export async function undeliveredOutcomes(db: Queryable, decidedBefore: Date): P
 export async function pendingWithoutCard(db: Queryable, createdBefore: Date): Promise<{ id: string }[]> {
   return (
     await db.query<{ id: string }>(
-      `SELECT id FROM approvals WHERE status = 'pending' AND card_ts IS NULL AND created_at <= $1 ORDER BY created_at LIMIT 20`,
+      `SELECT id FROM approvals WHERE status = 'pending' AND card_ts IS NULL AND created_at <= $1
+       ORDER BY created_at LIMIT 20`,
       [createdBefore],
     )
   ).rows;
@@ -150,8 +153,8 @@ export type QueueRow = Pick<
   'id' | 'tool' | 'status' | 'customer_id' | 'created_at' | 'expires_at' | 'approver' | 'decided_at' | 'decision_reason'
 > & { customer_name: string | null };
 
-const QUEUE_SELECT = `SELECT a.id, a.tool, a.status, a.customer_id, a.created_at, a.expires_at, a.approver, a.decided_at, a.decision_reason,
-                       c.name AS customer_name
+const QUEUE_SELECT = `SELECT a.id, a.tool, a.status, a.customer_id, a.created_at, a.expires_at, a.approver,
+                       a.decided_at, a.decision_reason, c.name AS customer_name
                 FROM approvals a LEFT JOIN customers c ON c.id = a.customer_id`;
 
 /** The managers' queue: what waits (oldest first, at most `limit`), how many in all, and the latest decisions. */
@@ -163,7 +166,8 @@ export async function managerQueue(
     db.query<QueueRow>(`${QUEUE_SELECT} WHERE a.status = 'pending' ORDER BY a.created_at ASC, a.id LIMIT ${limit}`),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM approvals WHERE status = 'pending'`),
     db.query<QueueRow>(
-      `${QUEUE_SELECT} WHERE a.approver IS NOT NULL AND a.decided_at IS NOT NULL ORDER BY a.decided_at DESC, a.id LIMIT 10`,
+      `${QUEUE_SELECT} WHERE a.approver IS NOT NULL AND a.decided_at IS NOT NULL
+       ORDER BY a.decided_at DESC, a.id LIMIT 10`,
     ),
   ]);
   return { pending: pending.rows, pendingTotal: total.rows[0]?.n ?? 0, decided: decided.rows };
@@ -313,7 +317,8 @@ export async function recordDecision(
 export async function expireDue(tx: Queryable, at: Date): Promise<Approval[]> {
   const rows = (
     await tx.query<Approval>(
-      `UPDATE approvals SET status = 'expired', decided_at = $1 WHERE status = 'pending' AND expires_at <= $1 RETURNING *`,
+      `UPDATE approvals SET status = 'expired', decided_at = $1
+       WHERE status = 'pending' AND expires_at <= $1 RETURNING *`,
       [at],
     )
   ).rows;
@@ -347,7 +352,8 @@ export async function withdraw(
 /** approved → executing, claimed by `worker` (a second claim of a grant already executing just renews it). */
 export async function markExecuting(db: Queryable, id: string, worker: string, at: Date): Promise<void> {
   await db.query(
-    `UPDATE approvals SET status = 'executing', claimed_by = $2, claimed_at = $3 WHERE id = $1 AND status IN ('approved', 'executing')`,
+    `UPDATE approvals SET status = 'executing', claimed_by = $2, claimed_at = $3
+     WHERE id = $1 AND status IN ('approved', 'executing')`,
     [id, worker, at],
   );
 }

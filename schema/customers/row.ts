@@ -1,5 +1,6 @@
 /** Columns of `customers` that make up a CustomerRow. */
-export const CUSTOMER_COLUMNS = `id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes`;
+export const CUSTOMER_COLUMNS =
+  'id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes';
 
 /** A `customers` row as stored: the address in columns (the tools' CustomerRecord nests it). */
 export interface CustomerRow {

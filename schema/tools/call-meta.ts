@@ -19,7 +19,8 @@ export const CallMetaSchema = z.object({
     .max(128)
     .optional()
     .describe(
-      'Acting for a member of staff: honoured only from a local (stdio) caller; over HTTP the staff key names the actor.',
+      'Acting for a member of staff: honoured only from a local (stdio) caller; ' +
+        'over HTTP the staff key names the actor.',
     ),
   thread_id: z.string().max(200).optional().describe('Conversation, for logs.'),
   anonymous: z.boolean().optional().describe('Acting for someone not linked to a customer: knowledge base only.'),

@@ -21,9 +21,12 @@ export const TOOL_CATALOG = [
     title: 'Search the help centre',
     verb: 'Search the help centre',
     description:
-      "Search Brightwell's help-centre articles (prices, booking, cancellation and rescheduling, service area, hours, payment and refunds, guarantees, preparing for a visit, safety, accounts). " +
-      "Use it before answering any policy, price or how-to question, and answer from the returned snippets only; cite the article title. Pass the customer's question in their own words. " +
-      'Returns the best matching articles first, each with id, title, topic, a plain-text snippet and a relevance score.',
+      "Search Brightwell's help-centre articles (prices, booking, cancellation and rescheduling, " +
+      'service area, hours, payment and refunds, guarantees, preparing for a visit, safety, accounts). ' +
+      'Use it before answering any policy, price or how-to question, and answer from the returned snippets only; ' +
+      "cite the article title. Pass the customer's question in their own words. " +
+      'Returns the best matching articles first, each with id, ' +
+      'title, topic, a plain-text snippet and a relevance score.',
     input: SearchKnowledgeBaseInput,
     output: SearchKnowledgeBaseOutput,
   }),
@@ -32,9 +35,12 @@ export const TOOL_CATALOG = [
     title: 'Look up a customer',
     verb: 'Look up a customer',
     description:
-      'Find a customer record by customer_id, email (exact, any case), phone (any format; only the digits are compared) or name (full or partial, typos tolerated). ' +
-      'Give at least one; several narrow the search. Returns status "found" with the record, upcoming bookings and open tickets; ' +
-      '"ambiguous" with candidates (masked email and city) — then ask the customer which one, never guess; or "not_found". ' +
+      'Find a customer record by customer_id, email (exact, any case), phone (any format; ' +
+      'only the digits are compared) or name (full or partial, typos tolerated). ' +
+      'Give at least one; several narrow the search. ' +
+      'Returns status "found" with the record, upcoming bookings and open tickets; ' +
+      '"ambiguous" with candidates (masked email and city) — ' +
+      'then ask the customer which one, never guess; or "not_found". ' +
       'In a customer conversation it only ever returns that customer.',
     input: LookupCustomerInput,
     output: LookupCustomerOutput,
@@ -44,9 +50,12 @@ export const TOOL_CATALOG = [
     title: 'Create a support ticket',
     verb: 'Create a support ticket',
     description:
-      'Open a support ticket for a customer so the team follows up: complaints, damage, billing questions, anything the help centre cannot settle in the conversation. ' +
-      "Needs the customer_id, a one-line subject, a description in the customer's words, a category and a priority (urgent only for safety or active damage). " +
-      'Changes data: it runs only after a manager approves the exact arguments. Returns the ticket with its id (TKT-…).',
+      'Open a support ticket for a customer so the team follows up: complaints, damage, ' +
+      'billing questions, anything the help centre cannot settle in the conversation. ' +
+      "Needs the customer_id, a one-line subject, a description in the customer's words, " +
+      'a category and a priority (urgent only for safety or active damage). ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the ticket with its id (TKT-…).',
     input: CreateTicketInput,
     output: CreateTicketOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -56,9 +65,12 @@ export const TOOL_CATALOG = [
     title: 'Update customer details',
     verb: 'Update customer details',
     description:
-      "Change a customer's record: name, email, phone, full postal address, preferences (only the keys given change) or staff notes. " +
-      'Put only the fields to change in `changes`; everything else stays as it is. An email already used by another customer is refused (conflict). ' +
-      'Changes data: it runs only after a manager approves the exact arguments. Returns the record before and after, and which fields actually changed.',
+      "Change a customer's record: name, email, phone, full postal address, " +
+      'preferences (only the keys given change) or staff notes. ' +
+      'Put only the fields to change in `changes`; everything else stays as it is. ' +
+      'An email already used by another customer is refused (conflict). ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the record before and after, and which fields actually changed.',
     input: UpdateCustomerInput,
     output: UpdateCustomerOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -68,8 +80,11 @@ export const TOOL_CATALOG = [
     title: 'Send an email',
     verb: 'Send an email',
     description:
-      "Email a customer (a confirmation, a summary, the information they asked for). It goes to the customer's address on file; in a customer conversation leave `to` out — another address is refused. " +
-      'Write a plain-text body signed "Brightwell Home Services". Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Email a customer (a confirmation, a summary, the information they asked for). ' +
+      "It goes to the customer's address on file; " +
+      'in a customer conversation leave `to` out — another address is refused. ' +
+      'Write a plain-text body signed "Brightwell Home Services". ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
       'Returns the outbox id; delivery happens shortly afterwards.',
     input: SendEmailInput,
     output: SendEmailOutput,
@@ -80,9 +95,15 @@ export const TOOL_CATALOG = [
     title: 'Book a visit',
     verb: 'Book a visit',
     description:
-      `Book a service visit for a customer at a start time. Visits start on the hour, local time: ${describeOpeningHours()} (first and last start; a longer service must finish within the hour after the last start), from tomorrow up to ${SLOT_DAYS} days ahead. ` +
-      'Give start_time as ISO 8601 with the business time-zone offset. If the time is taken or not allowed, the error lists the nearest free start times in details.alternatives: offer those, never invent times. ' +
-      'Changes data: it runs only after a manager approves the exact arguments. Returns the booking (BKG-…), its crew, times and price.',
+      'Book a service visit for a customer at a start time. ' +
+      `Visits start on the hour, local time: ${describeOpeningHours()} ` +
+      '(first and last start; a longer service must finish within the hour after the last start), ' +
+      `from tomorrow up to ${SLOT_DAYS} days ahead. ` +
+      'Give start_time as ISO 8601 with the business time-zone offset. ' +
+      'If the time is taken or not allowed, the error lists the nearest free start times in details.alternatives: ' +
+      'offer those, never invent times. ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the booking (BKG-…), its crew, times and price.',
     input: BookSlotInput,
     output: BookSlotOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -23,11 +23,13 @@ export async function approvalFacts(cluster: Cluster, db: string, ids: string[])
   const r = await cluster.query<ApprovalFacts>(
     db,
     `SELECT a.id, a.tool, a.status, a.approver,
-            coalesce(a.result->>'ticket_id', a.result->>'booking_id', a.result->>'email_id', a.result->>'id') AS result_id,
+            coalesce(a.result->>'ticket_id', a.result->>'booking_id', a.result->>'email_id', a.result->>'id')
+              AS result_id,
             ((SELECT count(*) FROM tickets t WHERE t.approval_id = a.id)
              + (SELECT count(*) FROM bookings b WHERE b.approval_id = a.id)
              + (SELECT count(*) FROM email_outbox e WHERE e.approval_id = a.id))::int AS writes,
-            (SELECT count(*) FROM audit_log l WHERE l.approval_id = a.id AND l.action = 'executed')::int AS executed_audits
+            (SELECT count(*) FROM audit_log l WHERE l.approval_id = a.id AND l.action = 'executed')::int
+              AS executed_audits
      FROM approvals a WHERE a.id = ANY($1::uuid[])`,
     [ids],
   );
@@ -115,7 +117,8 @@ export async function unauthorizedWrites(cluster: Cluster, db: string, baseline:
     );
     for (const row of r.rows)
       found.push(
-        `${table} ${row.id}: approval ${row.approval_id ?? 'none'} (${row.status ?? 'missing'}, approver ${row.approver ?? 'none'})`,
+        `${table} ${row.id}: approval ${row.approval_id ?? 'none'} ` +
+          `(${row.status ?? 'missing'}, approver ${row.approver ?? 'none'})`,
       );
   }
   const audits = await cluster.query<{ approval_id: string; actor: string }>(

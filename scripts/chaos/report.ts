@@ -59,11 +59,15 @@ export function markdown(results: TrialResult[], meta: { mode: string; seed: num
   const lines = [
     `# Chaos suite (${meta.mode}, seed ${meta.seed})`,
     '',
-    '| trial | trials | refused | executed | lost | duplicated | crashed workers | unauthorized | failed expectations | result | s |',
+    '| trial | trials | refused | executed | lost | duplicated | crashed workers | unauthorized ' +
+      '| failed expectations | result | s |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.trials} | ${r.refused} | ${r.executed} | ${r.lost} | ${r.duplicated} | ${r.crashed} | ${r.unauthorized} | ${r.failures.length} | ${r.name === 'total' ? (rows.slice(0, -1).some(failed) ? 'FAIL' : 'ok') : verdict(r)} | ${Math.round(r.seconds)} |`,
+        `| ${r.name} | ${r.trials} | ${r.refused} | ${r.executed} | ${r.lost} | ${r.duplicated} | ${r.crashed} ` +
+        `| ${r.unauthorized} | ${r.failures.length} ` +
+        `| ${r.name === 'total' ? (rows.slice(0, -1).some(failed) ? 'FAIL' : 'ok') : verdict(r)} ` +
+        `| ${Math.round(r.seconds)} |`,
     ),
   ];
   for (const r of results) {

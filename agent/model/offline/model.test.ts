@@ -43,28 +43,31 @@ describe('OfflinePlanner (BaseChatModel)', () => {
     expect(reply.response_metadata).toMatchObject(FALLBACK_METADATA);
   });
 
-  it('derives tool-call ids from the thread in the run config: same thread → same ids, other thread → other ids', async () => {
-    const bound = new OfflinePlanner().bindTools(ALL);
-    const input = () => [
-      system(makeContext()),
-      new HumanMessage('book me a deep clean Tuesday at 10 and email me the confirmation'),
-    ];
-    // The graph's plan node passes its config (thread in `configurable`) to invoke.
-    const inThread = async (threadId: string) =>
-      (await bound.invoke(input(), { configurable: { thread_id: threadId } })) as AIMessage;
-    const a1 = await inThread('T1');
-    const a2 = await inThread('T1');
-    const b = await inThread('T2');
-    expect(a1.tool_calls!.map((c) => c.id)).toEqual(a2.tool_calls!.map((c) => c.id));
-    expect(a1.tool_calls!.map((c) => c.id)).not.toEqual(b.tool_calls!.map((c) => c.id));
-    expect(new Set(a1.tool_calls!.map((c) => c.id)).size).toBe(2);
-    // Nested inside another runnable (config only in async-local storage) it still finds the thread.
-    const nested = await RunnableLambda.from(async (_: unknown) => (await bound.invoke(input())) as AIMessage).invoke(
-      null,
-      { configurable: { thread_id: 'T1' } },
-    );
-    expect(nested.tool_calls!.map((c) => c.id)).toEqual(a1.tool_calls!.map((c) => c.id));
-  });
+  it(
+    'derives tool-call ids from the thread in the run config: ' + 'same thread → same ids, other thread → other ids',
+    async () => {
+      const bound = new OfflinePlanner().bindTools(ALL);
+      const input = () => [
+        system(makeContext()),
+        new HumanMessage('book me a deep clean Tuesday at 10 and email me the confirmation'),
+      ];
+      // The graph's plan node passes its config (thread in `configurable`) to invoke.
+      const inThread = async (threadId: string) =>
+        (await bound.invoke(input(), { configurable: { thread_id: threadId } })) as AIMessage;
+      const a1 = await inThread('T1');
+      const a2 = await inThread('T1');
+      const b = await inThread('T2');
+      expect(a1.tool_calls!.map((c) => c.id)).toEqual(a2.tool_calls!.map((c) => c.id));
+      expect(a1.tool_calls!.map((c) => c.id)).not.toEqual(b.tool_calls!.map((c) => c.id));
+      expect(new Set(a1.tool_calls!.map((c) => c.id)).size).toBe(2);
+      // Nested inside another runnable (config only in async-local storage) it still finds the thread.
+      const nested = await RunnableLambda.from(async (_: unknown) => (await bound.invoke(input())) as AIMessage).invoke(
+        null,
+        { configurable: { thread_id: 'T1' } },
+      );
+      expect(nested.tool_calls!.map((c) => c.id)).toEqual(a1.tool_calls!.map((c) => c.id));
+    },
+  );
 
   it('does not call tools that were not bound (withdraw_request is always allowed)', async () => {
     const readOnly = new OfflinePlanner().bindTools([spec('search_knowledge_base'), spec('lookup_customer')]);

@@ -226,7 +226,9 @@ describe('changing a booking (supersede)', () => {
   it('from a booking recorded in the summary', () => {
     const ctx = makeContext({
       summary:
-        '- Customer: book a deep clean Tuesday at 10\n- book_slot {"customer_id":"cus_001","service_id":"svc_deep_clean","start_time":"2026-12-08T10:00:00-05:00"}: executed',
+        '- Customer: book a deep clean Tuesday at 10\n' +
+        '- book_slot {"customer_id":"cus_001","service_id":"svc_deep_clean","start_time":"2026-12-08T10:00:00-05:00"}' +
+        ': executed',
     });
     const args = only(plan(ctx, 'please move it to Wednesday'), 'book_slot');
     expect(args).toMatchObject({ service_id: 'svc_deep_clean', start_time: '2026-12-09T10:00:00-05:00' });

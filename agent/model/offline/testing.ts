@@ -69,7 +69,9 @@ export const ARTICLES = {
     title: 'Cleaning prices',
     topic: 'pricing',
     snippet:
-      'Deep Cleaning is $289 and takes about 4 hours. On top of a standard cleaning we do baseboards, door frames, cabinet fronts, the inside of the oven and microwave, behind movable furniture, and descaling of showers and taps. Many customers book one before starting a recurring plan.',
+      'Deep Cleaning is $289 and takes about 4 hours. On top of a standard cleaning we do baseboards, door frames, ' +
+      'cabinet fronts, the inside of the oven and microwave, behind movable furniture, and descaling of showers ' +
+      'and taps. Many customers book one before starting a recurring plan.',
     score: 0.82,
   },
   saturdays: {
@@ -77,7 +79,8 @@ export const ARTICLES = {
     title: 'Saturday visits',
     topic: 'hours-and-availability',
     snippet:
-      'We work Saturdays from 9:00 a.m. to 2:00 p.m. All Saturday visits use a single arrival window, 9:00–11:00 a.m., so the work can finish by 2:00 p.m.',
+      'We work Saturdays from 9:00 a.m. to 2:00 p.m. All Saturday visits use a single arrival window, ' +
+      '9:00–11:00 a.m., so the work can finish by 2:00 p.m.',
     score: 0.77,
   },
   refunds: {
@@ -85,7 +88,9 @@ export const ARTICLES = {
     title: 'Refunds',
     topic: 'payment-and-refunds',
     snippet:
-      'If something went wrong with a visit, tell us within 48 hours and we will make it right. When a refund is due, we issue it within 2 business days to the card you paid with, and your bank usually shows it within 5 to 10 business days.',
+      'If something went wrong with a visit, tell us within 48 hours and we will make it right. ' +
+      'When a refund is due, we issue it within 2 business days to the card you paid with, ' +
+      'and your bank usually shows it within 5 to 10 business days.',
     score: 0.7,
   },
   holidays: {
@@ -93,7 +98,8 @@ export const ARTICLES = {
     title: 'Holiday hours',
     topic: 'hours-and-availability',
     snippet:
-      'We are closed, with no visits and no phone support, on New Year’s Day, Memorial Day, Independence Day (July 4), Labor Day, Thanksgiving Day and Christmas Day.',
+      'We are closed, with no visits and no phone support, on New Year’s Day, Memorial Day, ' +
+      'Independence Day (July 4), Labor Day, Thanksgiving Day and Christmas Day.',
     score: 0.2,
   },
 } satisfies Record<string, PlanContext['retrieved'][number]>;

@@ -24,13 +24,16 @@ interface IncomingMessage {
 export const WORKING_REACTION = 'hourglass_flowing_sand';
 
 export const APOLOGY =
-  'Sorry, something went wrong on our side while I was handling your message, and nothing was changed. Please try again in a moment; if it keeps happening, our team is around in this channel.';
+  'Sorry, something went wrong on our side while I was handling your message, and nothing was changed. ' +
+  'Please try again in a moment; if it keeps happening, our team is around in this channel.';
 export const OTHER_CUSTOMER =
-  "This thread is another customer's conversation, so I can't continue it for you. Please start a new message in the channel (not in this thread) and I'll help you there.";
+  "This thread is another customer's conversation, so I can't continue it for you. " +
+  "Please start a new message in the channel (not in this thread) and I'll help you there.";
 
 /** Is this a message from a person that the agent should answer? */
 export function isCustomerMessage(m: IncomingMessage, deps: BotDeps, botUserId: string | undefined): boolean {
-  if (m.subtype !== undefined || m.bot_id || !m.user || m.user === botUserId) return false; // edits, joins, bots, ourselves
+  // edits, joins, bots, ourselves
+  if (m.subtype !== undefined || m.bot_id || !m.user || m.user === botUserId) return false;
   if (m.channel === deps.channels.managers) return false;
   if (m.channel_type === 'im') return true;
   if (deps.channels.support) return m.channel === deps.channels.support;

@@ -67,7 +67,8 @@ export function register(app: App, deps: BotDeps): void {
       response_action: 'update',
       view: noticeModal(
         'Linked',
-        `<@${slackUserId}> is now linked to *${escapeText(linked.customer.name)}* (\`${escapeText(linked.customer.id)}\`)${previously}.`,
+        `<@${slackUserId}> is now linked to *${escapeText(linked.customer.name)}* ` +
+          `(\`${escapeText(linked.customer.id)}\`)${previously}.`,
       ),
     });
     await publishHome(deps, client, manager);

@@ -50,7 +50,8 @@ function messageEvent(text: string, ts: string) {
 
 const slackTs = (n: number) => `${Math.floor(Date.now() / 1000)}.${String(100000 + n).padStart(6, '0')}`;
 const summary = (a: Reply) =>
-  `${a.status || a.error} ${typeof a.body === 'string' ? a.body.slice(0, 160) : JSON.stringify(a.body ?? '').slice(0, 160)}`;
+  `${a.status || a.error} ` +
+  (typeof a.body === 'string' ? a.body.slice(0, 160) : JSON.stringify(a.body ?? '').slice(0, 160));
 
 /**
  * What an attacker on the network (or a page in a manager's browser) would try: the HTTP API
@@ -129,7 +130,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
     expect(
       'GET /approvals without a key (default config)',
       !leaked,
-      `answered ${list.status} with ${list.body?.approvals?.length ?? 0} approvals incl. customer ${pending.customer}'s request`,
+      `answered ${list.status} with ${list.body?.approvals?.length ?? 0} approvals ` +
+        `incl. customer ${pending.customer}'s request`,
     );
     const one = await request(`${open.url}/approvals/${pending.approvalId}`);
     expect('GET /approvals/:id without a key', one.status !== 200, `answered ${summary(one)}`);
@@ -174,7 +176,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
     });
     if (control.status !== 200)
       r.failures.push(
-        `set-up: a correctly signed url_verification was refused (${summary(control)}); the Slack checks below prove nothing`,
+        `set-up: a correctly signed url_verification was refused (${summary(control)}); ` +
+          'the Slack checks below prove nothing',
       );
     const future = await request(`${slack.url}/slack/events`, {
       body: challenge,
@@ -295,7 +298,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
       ).rows[0]!;
       await ctx.cluster.query(
         db,
-        `UPDATE approvals SET status = 'approved', approver = 'api:chaos-manager', decided_at = created_at WHERE id = $1 AND status = 'pending'`,
+        `UPDATE approvals SET status = 'approved', approver = 'api:chaos-manager', decided_at = created_at
+         WHERE id = $1 AND status = 'pending'`,
         [grant.proposal.approvalId],
       );
       const exec = await anon.call(grant.proposal.tool, g.args, {
@@ -304,7 +308,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
       });
       const byMallory = await ctx.cluster.query<{ n: number }>(
         db,
-        `SELECT count(*)::int AS n FROM audit_log WHERE approval_id = $1 AND action = 'executed' AND actor NOT LIKE 'customer:%' AND actor NOT LIKE 'agent%'`,
+        `SELECT count(*)::int AS n FROM audit_log
+         WHERE approval_id = $1 AND action = 'executed' AND actor NOT LIKE 'customer:%' AND actor NOT LIKE 'agent%'`,
         [grant.proposal.approvalId],
       );
       const executedByAttacker = !exec.isError || byMallory.rows[0]!.n > 0;
@@ -321,7 +326,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
           [grant.proposal.approvalId],
         );
         r.evidence.push(
-          `approval ${grant.proposal.approvalId} executed over MCP without a credential; audit actor ${actor.rows.map((x) => x.actor).join(', ')}`,
+          `approval ${grant.proposal.approvalId} executed over MCP without a credential; ` +
+            `audit actor ${actor.rows.map((x) => x.actor).join(', ')}`,
         );
       }
     } finally {
@@ -359,7 +365,8 @@ export async function attacks(ctx: ChaosContext): Promise<TrialResult> {
       const limitedN = codes.get(429) ?? 0;
       const through = ctx.sizes.rateLimitTokens - limitedN;
       expect(
-        `${ctx.sizes.rateLimitTokens} random bearer tokens on ${w === keyed ? 'a worker with API_KEY' : 'the default config'} (limit ${RATE_LIMIT}/min)`,
+        `${ctx.sizes.rateLimitTokens} random bearer tokens on ` +
+          `${w === keyed ? 'a worker with API_KEY' : 'the default config'} (limit ${RATE_LIMIT}/min)`,
         limitedN > 0 && through <= RATE_LIMIT,
         `answers ${[...codes].map(([k, v]) => `${k}×${v}`).join(', ')}: ${through} got past the limiter`,
       );

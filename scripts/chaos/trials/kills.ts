@@ -34,7 +34,8 @@ export async function kills(ctx: ChaosContext, workers: Worker[], db: string): P
     const a = await answer;
     if (a.status === 200) approvedByApi.add(proposal.approvalId);
     killedDuring.push(
-      `kill ${k}: ${victim.name} killed ${delay} ms after approve ${proposal.approvalId}; approve answered ${a.status || a.error}`,
+      `kill ${k}: ${victim.name} killed ${delay} ms after approve ${proposal.approvalId}; ` +
+        `approve answered ${a.status || a.error}`,
     );
     await victim.start();
   }

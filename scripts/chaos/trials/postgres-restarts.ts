@@ -50,7 +50,8 @@ export async function postgresRestarts(
             if (a.status === 200) approvedByApi.add(proposal.approvalId);
             else if (a.status >= 500 || a.status === 0)
               r.evidence.push(
-                `approve ${proposal.approvalId} during the fault: ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`,
+                `approve ${proposal.approvalId} during the fault: ` +
+                  `${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`,
               );
           }
         })
@@ -94,7 +95,8 @@ export async function postgresRestarts(
       );
       if (!worked)
         r.failures.push(
-          `${describeFault(fault)}: ${w.name} could not propose and approve a write within ${HEALTH_RECOVERY_MS / 1000} s after the fault`,
+          `${describeFault(fault)}: ${w.name} could not propose and approve a write ` +
+            `within ${HEALTH_RECOVERY_MS / 1000} s after the fault`,
         );
     }
     // A crashed worker is restarted so the next fault still has a full fleet; the crash stays counted.

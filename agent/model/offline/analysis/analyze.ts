@@ -23,8 +23,16 @@ export interface Analysis {
   answersBookingQuestion: boolean;
 }
 
-const HYPOTHETICAL =
-  /\b(what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)|are you (?:insured|covered)|do you cover|is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)|policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you)\b/;
+const HYPOTHETICAL = new RegExp(
+  String.raw`\b(` +
+    [
+      'what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)',
+      'are you (?:insured|covered)|do you cover',
+      'is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)',
+      'policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you',
+    ].join('|') +
+    String.raw`)\b`,
+);
 
 export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
   const cues = detectCues(text);
@@ -86,6 +94,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
 }
 
 /** Words that say a value on file should change. */
-export const CHANGE_CUE =
-  /\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|instead|should be)\b|\bmy (?:e-?mail|email address)\b/;
+export const CHANGE_CUE = new RegExp(
+  String.raw`\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|` +
+    String.raw`instead|should be)\b|\bmy (?:e-?mail|email address)\b`,
+);
 export const PHONE_CUE = /\b(phone|number|cell|mobile|tel|telephone|call me|text me|reach me|contact me)\b/;

@@ -32,33 +32,97 @@ export interface Cues {
 
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b/;
 const THANKS = /\b(thanks|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
-const FAREWELL =
-  /\b(bye|goodbye|good bye|see you|see ya|have a (?:good|great|nice) (?:day|one|evening|weekend)|talk (?:to you )?later)\b/;
-const AFFIRM =
-  /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great|absolutely|definitely|please|correct|right|that one|yes please)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$/;
-const DENY =
-  /^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$/;
+const FAREWELL = new RegExp(
+  String.raw`\b(bye|goodbye|good bye|see you|see ya|` +
+    String.raw`have a (?:good|great|nice) (?:day|one|evening|weekend)|talk (?:to you )?later)\b`,
+);
+const AFFIRM = new RegExp(
+  '^(?:(?:' +
+    [
+      'yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great',
+      'absolutely|definitely|please|correct|right|that one|yes please',
+    ].join('|') +
+    String.raw`)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$`,
+);
+const DENY = new RegExp(
+  String.raw`^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b` +
+    String.raw`[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$`,
+);
 const QUESTION_START =
   /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
 const REQUEST_START = /^(?:can|could|would|will) (?:you|someone|somebody|i|we|one of your)\b/;
 
-const BOOK_STRONG =
-  /\b(book|booking for|rebook|re-book|schedule|reserve|set up (?:a|an) (?:appointment|visit|cleaning)|make (?:a|an) (?:appointment|booking|reservation)|sign (?:me|us) up|put (?:me|us) down|get (?:me|us) (?:in|on the (?:calendar|schedule))|pencil (?:me|us) in)\b/;
-const BOOK_WEAK =
-  /\b(come (?:out|over|by|and)|send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)|(?:can|could) (?:someone|somebody|you) (?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)|(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like|(?:can|could|may) (?:i|we) (?:get|have|book|schedule)|get (?:a|an|someone|somebody) (?:to|out|over|in)|(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)|available|availability|openings?|slots?)\b/;
+const BOOK_STRONG = new RegExp(
+  String.raw`\b(` +
+    [
+      'book|booking for|rebook|re-book|schedule|reserve',
+      'set up (?:a|an) (?:appointment|visit|cleaning)',
+      'make (?:a|an) (?:appointment|booking|reservation)',
+      'sign (?:me|us) up|put (?:me|us) down',
+      'get (?:me|us) (?:in|on the (?:calendar|schedule))',
+      'pencil (?:me|us) in',
+    ].join('|') +
+    String.raw`)\b`,
+);
+const BOOK_WEAK = new RegExp(
+  String.raw`\b(` +
+    [
+      'come (?:out|over|by|and)',
+      String.raw`send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)`,
+      '(?:can|could) (?:someone|somebody|you) ' +
+        '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)',
+      "(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like",
+      '(?:can|could|may) (?:i|we) (?:get|have|book|schedule)',
+      'get (?:a|an|someone|somebody) (?:to|out|over|in)',
+      '(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)',
+      'available|availability|openings?|slots?',
+    ].join('|') +
+    String.raw`)\b`,
+);
 
-const RESCHEDULE =
-  /\b(same time|make it|make that|move it|move that|move (?:my|the) (?:booking|appointment|visit|cleaning)|change it|change that|change (?:the )?(?:time|day|date)|switch (?:it|that|to)|push it|push that|bump it|instead|actually|reschedul\w*|rather|how about|what about|can we do|could we do|let'?s do|let'?s make it|(?:an? |\d+ |two |three )?(?:hour|hours|minutes?) (?:later|earlier)|a bit (?:later|earlier)|later that day|earlier that day|works better|better for me)\b/;
+const RESCHEDULE = new RegExp(
+  String.raw`\b(` +
+    [
+      'same time|make it|make that|move it|move that|move (?:my|the) (?:booking|appointment|visit|cleaning)',
+      'change it|change that|change (?:the )?(?:time|day|date)|switch (?:it|that|to)',
+      String.raw`push it|push that|bump it|instead|actually|reschedul\w*|rather`,
+      "how about|what about|can we do|could we do|let'?s do|let'?s make it",
+      String.raw`(?:an? |\d+ |two |three )?(?:hour|hours|minutes?) (?:later|earlier)|a bit (?:later|earlier)`,
+      'later that day|earlier that day|works better|better for me',
+    ].join('|') +
+    String.raw`)\b`,
+);
 
-const WITHDRAW =
-  /\b(never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that|cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))|don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)|do not (?:book|send|change|update|proceed)|withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?|no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it))\b/;
-const CANCEL_BOOKING =
-  /\bcancel(?:l?ing)? (?:my|our|the|this|that|tomorrow's|next week's|friday's|monday's|tuesday's|wednesday's|thursday's|saturday's) ?(?:upcoming |next )?(?:booking|appointment|visit|cleaning|clean|repair|install\w*|reservation)\b/;
+const WITHDRAW = new RegExp(
+  String.raw`\b(` +
+    [
+      'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that',
+      String.raw`cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b` +
+        '(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))',
+      "don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)",
+      'do not (?:book|send|change|update|proceed)',
+      'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
+      'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
+    ].join('|') +
+    String.raw`)\b`,
+);
+const CANCEL_BOOKING = new RegExp(
+  String.raw`\bcancel(?:l?ing)? ` +
+    "(?:my|our|the|this|that|tomorrow's|next week's|friday's|monday's|tuesday's|wednesday's|thursday's|saturday's)" +
+    String.raw` ?(?:upcoming |next )?(?:booking|appointment|visit|cleaning|clean|repair|install\w*|reservation)\b`,
+);
 
 const SEND_EMAIL = [
   /\be-?mail (?:me|us|it|that|this|them)\b/,
-  /\bsend (?:me|us) (?:an? )?(?:e-?mail|confirmation|copy|receipt|summary|details|the (?:confirmation|details|receipt|summary|info|information|invoice))\b/,
-  /\bsend (?:the|a|an|that|this|my) (?:confirmation|details|receipt|summary|invoice|copy|info|information)\b[^.!?]*\b(?:to me|e-?mail|inbox)\b/,
+  new RegExp(
+    String.raw`\bsend (?:me|us) (?:an? )?(?:e-?mail|confirmation|copy|receipt|summary|details|` +
+      String.raw`the (?:confirmation|details|receipt|summary|info|information|invoice))\b`,
+  ),
+  new RegExp(
+    String.raw`\bsend (?:the|a|an|that|this|my) ` +
+      String.raw`(?:confirmation|details|receipt|summary|invoice|copy|info|information)\b` +
+      String.raw`[^.!?]*\b(?:to me|e-?mail|inbox)\b`,
+  ),
   /\b(?:confirmation|details|receipt|summary|copy|invoice)\b[^.!?]{0,20}\b(?:by|via|over|in an?|to my) e-?mail\b/,
   /\b(?:drop|shoot|fire off) (?:me|us) an? e-?mail\b/,
 ];
@@ -66,24 +130,63 @@ const SEND_EMAIL = [
 const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
   {
     kind: 'tickets',
-    re: /\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|any (?:open )?tickets|tickets? (?:do i have|are open))\b/,
+    re: new RegExp(
+      String.raw`\b(?:my (?:open |support )?tickets?|status of my (?:ticket|complaint|claim)|` +
+        String.raw`any (?:open )?tickets|tickets? (?:do i have|are open))\b`,
+    ),
   },
   {
     kind: 'bookings',
-    re: /\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|do i have|have i got|upcoming|next)\b[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|for me)?|\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b|\bwhen(?:'s| is) my next\b|\bwhat (?:bookings?|appointments?|visits?) do i have\b|\bam i (?:booked|scheduled)\b|\bdo i have anything (?:booked|scheduled)\b/,
+    re: new RegExp(
+      [
+        String.raw`\b(?:what|which|any|list|show|see|check|tell me|when(?:'s| is| are)?|` +
+          String.raw`do i have|have i got|upcoming|next)\b` +
+          String.raw`[^.!?]*\b(?:bookings?|appointments?|visits?|reservations?|scheduled|cleanings?)\b` +
+          String.raw`[^.!?]*\b(?:i have|i've got|do i|booked|coming up|upcoming|scheduled|on my account|` +
+          'for me)?',
+        String.raw`\bmy (?:upcoming |next |current |scheduled )(?:bookings?|appointments?|visits?|cleanings?)\b`,
+        String.raw`\bwhen(?:'s| is) my next\b`,
+        String.raw`\bwhat (?:bookings?|appointments?|visits?) do i have\b`,
+        String.raw`\bam i (?:booked|scheduled)\b`,
+        String.raw`\bdo i have anything (?:booked|scheduled)\b`,
+      ].join('|'),
+    ),
   },
   {
     kind: 'contact',
-    re: /\bwhat(?:'s| is)? (?:the |my )?(?:email|e-mail|phone|number|address|contact details|details|preferences)\b[^.!?]*\b(?:on file|do you have|have you got|on my account)\b|\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b/,
+    re: new RegExp(
+      [
+        String.raw`\bwhat(?:'s| is)? (?:the |my )?` +
+          String.raw`(?:email|e-mail|phone|number|address|contact details|details|preferences)\b` +
+          String.raw`[^.!?]*\b(?:on file|do you have|have you got|on my account)\b`,
+        String.raw`\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b`,
+      ].join('|'),
+    ),
   },
   {
     kind: 'account',
-    re: /\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) (?:on |in )?my (?:account|profile|record|details|info)\b|\bmy account (?:details|info|summary)\b|\bwhat do you have on (?:file|me)\b/,
+    re: new RegExp(
+      [
+        String.raw`\b(?:what'?s|what is|show me|tell me|see|check|look up|pull up) ` +
+          String.raw`(?:on |in )?my (?:account|profile|record|details|info)\b`,
+        String.raw`\bmy account (?:details|info|summary)\b`,
+        String.raw`\bwhat do you have on (?:file|me)\b`,
+      ].join('|'),
+    ),
   },
 ];
 
-const INJECTION =
-  /\b(ignore (?:all |any |your |the |previous |prior |these )*(?:rules|instructions|guidelines|policies|prompt)|(?:it'?s|it is|this is|already|been) (?:already |been )?(?:pre-?)?approved|pre-?approved|no need (?:for|to wait for) (?:approval|a manager)|skip (?:the )?(?:approval|manager|review)|bypass|override|system prompt|developer mode|you are now|jailbreak|do it now without|without (?:approval|asking))\b/;
+const INJECTION = new RegExp(
+  String.raw`\b(` +
+    [
+      'ignore (?:all |any |your |the |previous |prior |these )*(?:rules|instructions|guidelines|policies|prompt)',
+      "(?:it'?s|it is|this is|already|been) (?:already |been )?(?:pre-?)?approved|pre-?approved",
+      'no need (?:for|to wait for) (?:approval|a manager)|skip (?:the )?(?:approval|manager|review)',
+      'bypass|override|system prompt|developer mode|you are now|jailbreak|do it now without',
+      'without (?:approval|asking)',
+    ].join('|') +
+    String.raw`)\b`,
+);
 
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
 
@@ -157,9 +260,11 @@ export function withdrawTarget(
   const t = normalize(text);
   if (/\b(ticket|complaint|claim)\b/.test(t)) return 'create_ticket';
   if (
-    /\b(change|update|changing|updating)\b[^.!?]*\b(email|e-mail|phone|number|address|name|preferences?|details)\b|\b(address|phone number|my details|preferences?)\b/.test(
-      t,
-    )
+    new RegExp(
+      String.raw`\b(change|update|changing|updating)\b` +
+        String.raw`[^.!?]*\b(email|e-mail|phone|number|address|name|preferences?|details)\b` +
+        String.raw`|\b(address|phone number|my details|preferences?)\b`,
+    ).test(t)
   ) {
     return 'update_customer';
   }

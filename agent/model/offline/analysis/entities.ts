@@ -47,15 +47,32 @@ export interface AddressChange {
 
 export type AddressExtraction = { ok: true; address: AddressChange } | { ok: false; partial: string } | undefined;
 
-const ADDRESS_CUE =
-  /\b((?:moved|moving|relocat\w*) (?:to|into)|(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved|new address|address (?:is now|is|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address|(?:now )?(?:live|living) at)\b/i;
+const ADDRESS_CUE = new RegExp(
+  String.raw`\b(` +
+    [
+      String.raw`(?:moved|moving|relocat\w*) (?:to|into)`,
+      "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved",
+      'new address|address (?:is now|is|to|has changed|changed)',
+      '(?:change|update|correct) (?:my|our|the) (?:home )?address',
+      '(?:now )?(?:live|living) at',
+    ].join('|') +
+    String.raw`)\b`,
+  'i',
+);
 /** Cues that say an address change is meant even when the address itself is incomplete. */
-const STRONG_ADDRESS_CUE =
-  /\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b/i;
+const STRONG_ADDRESS_CUE = new RegExp(
+  String.raw`\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|` +
+    String.raw`(?:change|update|correct) (?:my|our|the) (?:home )?address)\b`,
+  'i',
+);
 const UNIT_RE = /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
 const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
-const STREET_RE =
-  /\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)/i;
+const STREET_RE = new RegExp(
+  String.raw`\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?` +
+    '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle' +
+    String.raw`|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)`,
+  'i',
+);
 
 function unitLabel(kind: string, id: string): string {
   const k = kind.toLowerCase();
@@ -85,9 +102,11 @@ function addressAfter(text: string, from: number): AddressExtraction {
   rest = rest.replace(/[.\s]+$/, '');
   const street =
     STREET_RE.exec(rest) ??
-    /\b(\d+[a-z]?\s+[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}?)(?=\s*(?:,|\b(?:apt|apartment|unit|suite|ste|flat)\b|#))/i.exec(
-      rest,
-    );
+    new RegExp(
+      String.raw`\b(\d+[a-z]?\s+[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}?)` +
+        String.raw`(?=\s*(?:,|\b(?:apt|apartment|unit|suite|ste|flat)\b|#))`,
+      'i',
+    ).exec(rest);
   const strong = STRONG_ADDRESS_CUE.test(text);
   if (!street)
     return rest && strong
@@ -98,10 +117,11 @@ function addressAfter(text: string, from: number): AddressExtraction {
   let line1 = street[1]!.trim().replace(/\.$/, '');
   let after = rest.slice(street.index + street[0].length);
   // "45 Harbor View Rd": the shortest match stops at "View"; a street type right after belongs to it.
-  const suffix =
-    /^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?/i.exec(
-      after,
-    );
+  const suffix = new RegExp(
+    String.raw`^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place` +
+      String.raw`|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?`,
+    'i',
+  ).exec(after);
   if (suffix) {
     line1 = `${line1} ${suffix[0].trim().replace(/\.$/, '')}`;
     after = after.slice(suffix[0].length);
@@ -151,8 +171,10 @@ export function extractPreferences(text: string): PreferenceChanges {
     new RegExp(`\\b(?:don't|do not|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
 
   // Eco products.
-  const eco =
-    /\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b/;
+  const eco = new RegExp(
+    String.raw`\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|` +
+      String.raw`chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b`,
+  );
   if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/);
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
@@ -174,7 +196,8 @@ export function extractPreferences(text: string): PreferenceChanges {
 
   // Pets.
   const pets = new RegExp(
-    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`,
+    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b` +
+      `[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`,
   ).exec(t);
   if (pets) out.pets = clip(pets[1]!.replace(/^new\s+/, 'a '), 200);
   else if (/\bno (?:more )?pets\b|\bno longer have (?:a |any )?pets?\b/.test(t)) out.pets = 'none';
@@ -211,25 +234,79 @@ export interface ProblemTriage {
   label: string;
 }
 
-const SAFETY =
-  /\b(gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell|electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding|carbon monoxide|unsafe|dangerous|emergency)\b/;
+const SAFETY = new RegExp(
+  String.raw`\b(` +
+    [
+      'gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell',
+      String.raw`electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding`,
+      'carbon monoxide|unsafe|dangerous|emergency',
+    ].join('|') +
+    String.raw`)\b`,
+);
 const WATER =
   /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
 const ACTIVE =
   /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
-const DAMAGE =
-  /\b(broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*|stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn)\b/;
-const MISSED =
-  /\b(no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)|didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)|never (?:showed|came|turned up|arrived)|no[- ]show|missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)|stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting)\b/;
+const DAMAGE = new RegExp(
+  String.raw`\b(` +
+    [
+      String.raw`broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*`,
+      String.raw`stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn`,
+    ].join('|') +
+    String.raw`)\b`,
+);
+const MISSED = new RegExp(
+  String.raw`\b(` +
+    [
+      'no ?one (?:showed|came|turned up|arrived)|nobody (?:showed|came|turned up|arrived)',
+      "didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)",
+      'never (?:showed|came|turned up|arrived)|no[- ]show',
+      'missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)',
+      "stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting",
+    ].join('|') +
+    String.raw`)\b`,
+);
 const LATE = /\b(late|running behind|delayed)\b/;
-const BILLING =
-  /\b(double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*|wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)|billing|billed|refund|charged|charge on my card|invoice|gift ?card)\b/;
-const TECHNICAL =
-  /\b(not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)|isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error|wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose)\b/;
-const COMPLAINT =
-  /\b(skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)|didn'?t clean|did not clean|wasn'?t cleaned|not cleaned|rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible|poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)|still dirty|not clean|wasn'?t clean|filthy|complain\w*|dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable)\b/;
-const EXPLICIT_TICKET =
-  /\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?(?:ticket|case|complaint|claim)\b|\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b|\bescalat\w*\b|\bwarranty claim\b/;
+const BILLING = new RegExp(
+  String.raw`\b(` +
+    [
+      String.raw`double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*`,
+      'wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)',
+      'billing|billed|refund|charged|charge on my card|invoice|gift ?card',
+    ].join('|') +
+    String.raw`)\b`,
+);
+const TECHNICAL = new RegExp(
+  String.raw`\b(` +
+    [
+      "not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)",
+      "isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error",
+      String.raw`wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose`,
+    ].join('|') +
+    String.raw`)\b`,
+);
+const COMPLAINT = new RegExp(
+  String.raw`\b(` +
+    [
+      String.raw`skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)`,
+      "didn'?t clean|did not clean|wasn'?t cleaned|not cleaned",
+      String.raw`rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible`,
+      'poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)',
+      String.raw`still dirty|not clean|wasn'?t clean|filthy|complain\w*`,
+      'dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable',
+    ].join('|') +
+    String.raw`)\b`,
+);
+const EXPLICIT_TICKET = new RegExp(
+  [
+    String.raw`\b(open|create|file|raise|log|submit|make|start) (?:a |an )?(?:support |new )?` +
+      String.raw`(?:ticket|case|complaint|claim)\b`,
+    String.raw`\b(?:speak|talk) (?:to|with) (?:a |an |someone|somebody|a real |the )?` +
+      String.raw`(?:human|person|manager|someone|somebody|agent|representative|supervisor)\b`,
+    String.raw`\bescalat\w*\b`,
+    String.raw`\bwarranty claim\b`,
+  ].join('|'),
+);
 
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
@@ -239,12 +316,19 @@ export function reportsProblem(text: string): boolean {
     (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
     DAMAGE.test(t) ||
     MISSED.test(t) ||
-    /\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) (?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b/.test(
-      t,
-    ) ||
-    /\b(double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|incorrect (?:charge|amount|bill)|extra charge|(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund)\b/.test(
-      t,
-    ) ||
+    new RegExp(
+      String.raw`\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) ` +
+        String.raw`(?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b`,
+    ).test(t) ||
+    new RegExp(
+      String.raw`\b(` +
+        [
+          String.raw`double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)`,
+          'incorrect (?:charge|amount|bill)|extra charge',
+          '(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund',
+        ].join('|') +
+        String.raw`)\b`,
+    ).test(t) ||
     (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
     WARRANTY.test(t) ||
     COMPLAINT.test(t)
@@ -252,11 +336,23 @@ export function reportsProblem(text: string): boolean {
 }
 
 /** Something we fixed or installed has failed again: a guarantee claim, not a new paid job. */
-const WARRANTY =
-  /\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?(?:fixed|repaired|installed|mounted|put up|patched|replaced|hung)\b[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell)\b/;
+const WARRANTY = new RegExp(
+  String.raw`\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?` +
+    String.raw`(?:fixed|repaired|installed|mounted|put up|patched|replaced|hung)\b` +
+    String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell)\b`,
+);
 /** Damage we caused ("your guy scratched…", "the cleaner broke…"). */
-const CAUSED_BY_US =
-  /\b(?:you|your (?:guy|tech\w*|team|crew|cleaners?|person|people|staff)|the (?:cleaners?|technician|tech|crew|installer)|they|he|she) (?:\w+ ){0,2}(?:broke|damaged|scratched|dented|cracked|stained|ruined|smashed|chipped|spilled|knocked|tore|scuffed|bleached)\b|\b(?:during|after) (?:the|your|our|my|today's|yesterday's) (?:visit|cleaning|clean|repair|appointment|install\w*)\b|\b(?:since|after) (?:you|your \w+|the \w+) (?:came|left|visited|were here|was here)\b/;
+const CAUSED_BY_US = new RegExp(
+  [
+    String.raw`\b(?:you|your (?:guy|tech\w*|team|crew|cleaners?|person|people|staff)|` +
+      String.raw`the (?:cleaners?|technician|tech|crew|installer)|they|he|she) (?:\w+ ){0,2}` +
+      '(?:broke|damaged|scratched|dented|cracked|stained|ruined|smashed|chipped|spilled|knocked|tore|' +
+      String.raw`scuffed|bleached)\b`,
+    String.raw`\b(?:during|after) (?:the|your|our|my|today's|yesterday's) ` +
+      String.raw`(?:visit|cleaning|clean|repair|appointment|install\w*)\b`,
+    String.raw`\b(?:since|after) (?:you|your \w+|the \w+) (?:came|left|visited|were here|was here)\b`,
+  ].join('|'),
+);
 
 /**
  * Damage words that describe the job rather than a complaint: "patch a hole in my wall" when
@@ -308,8 +404,11 @@ export function ticketSubject(label: string, text: string): string {
 
 // ------------------------------------------------------------------------------ visit notes
 
-const NOTE_WORDS =
-  /\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|keys|park|parking|doorman|concierge|allerg\w*|fragrance|focus|please bring|ring|knock|side door|back door|stairs|elevator|lift)\b/i;
+const NOTE_WORDS = new RegExp(
+  String.raw`\b(dog|dogs|cat|cats|pet|pets|gate|code|buzzer|lockbox|key|keys|park|parking|doorman|concierge|` +
+    String.raw`allerg\w*|fragrance|focus|please bring|ring|knock|side door|back door|stairs|elevator|lift)\b`,
+  'i',
+);
 
 /** Sentences meant for the crew (access, pets, parking), for book_slot's notes. */
 export function visitNotes(text: string): string | undefined {
@@ -317,7 +416,11 @@ export function visitNotes(text: string): string | undefined {
     // "book … at 9am, we have a cat so …": the clause after the comma is for the crew.
     .flatMap((s) =>
       s.split(
-        /\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b)|,\s*(?=(?:we|we've|we're|our|there's|there is|i have|i've|my)\b))\s*/i,
+        new RegExp(
+          String.raw`\s*(?:;|\band also\b|, and (?=(?:the|our|my|we|there)\b)|` +
+            String.raw`,\s*(?=(?:we|we've|we're|our|there's|there is|i have|i've|my)\b))\s*`,
+          'i',
+        ),
       ),
     )
     .filter((s) => NOTE_WORDS.test(s))
@@ -329,11 +432,16 @@ export function visitNotes(text: string): string | undefined {
 // ------------------------------------------------------------------------- someone else's record
 
 const RELATIVES =
-  '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|room-?mate|flatmate|in-laws?)';
+  '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|' +
+  'landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|' +
+  'room-?mate|flatmate|in-laws?)';
 const RECORD_WORDS =
-  '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|house|place|home|apartment|flat)';
+  '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|' +
+  'house|place|home|apartment|flat)';
 const NOT_A_NAME_WORDS =
-  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|thanksgiving|new|system|customer';
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|' +
+  'january|february|march|april|may|june|july|august|september|october|november|december|' +
+  'christmas|thanksgiving|new|system|customer';
 
 /** First words of names that are not people: the business, the places of its area, its services. */
 function notANameWords(services: readonly { name: string }[]): Set<string> {

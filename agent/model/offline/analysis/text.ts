@@ -39,9 +39,10 @@ export function normalize(text: string): string {
 
 const STOPWORDS = new Set(
   (
-    'a an the and or but if of to in on at by for with from about as into over after before is are was were be been being ' +
-    'do does did done have has had i me my mine we us our you your yours it its this that these those there here what ' +
-    'which who whom whose when where why how can could would should will shall may might must not no yes please thanks ' +
+    'a an the and or but if of to in on at by for with from about as into over after before is are was were ' +
+    'be been being do does did done have has had i me my mine we us our you your yours it its this that these ' +
+    'those there here what which who whom whose when where why how can could would should will shall may might ' +
+    'must not no yes please thanks ' +
     'thank hi hello hey just so than then too very also any some all much many more most get got need want like know ' +
     'tell let help am im ive id dont doesnt isnt arent wont cant okay ok guys one ever really still'
   )

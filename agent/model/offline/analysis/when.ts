@@ -146,7 +146,11 @@ export function resolveWeekPhrases(
   };
   return text
     .replace(
-      /\b(a|one|two|three|[123])\s+weeks?\s+from\s+(tomorrow|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi,
+      new RegExp(
+        String.raw`\b(a|one|two|three|[123])\s+weeks?\s+from\s+` +
+          String.raw`(tomorrow|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b`,
+        'gi',
+      ),
       (_, n: string, anchor: string) => {
         const base = /tomorrow/i.test(anchor) ? 1 : /today/i.test(anchor) ? 0 : untilWeekday(anchor);
         return day(base + 7 * COUNT[n.toLowerCase()]!);
@@ -233,9 +237,13 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
   // A bare hour chrono leaves alone: "make it 11", "how about 3 instead", "11 works".
   if (!out.time && !out.ambiguous) {
     const bare =
-      /\b(?:make it|make that|change it to|move it to|switch (?:it )?to|how about|what about|let'?s do|lets do|can we do|could we do|around|at)\s+(\d{1,2})(?::([0-5]\d))?(?![\d:/.-])(?!\s*(?:st|nd|rd|th|%|am|pm|a\.m|p\.m|o'clock|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|bedrooms?|bathrooms?|rooms?|people|windows?|tvs?)\b)/i.exec(
-        masked,
-      ) ??
+      new RegExp(
+        String.raw`\b(?:make it|make that|change it to|move it to|switch (?:it )?to|how about|what about|` +
+          String.raw`let'?s do|lets do|can we do|could we do|around|at)\s+(\d{1,2})(?::([0-5]\d))?(?![\d:/.-])` +
+          String.raw`(?!\s*(?:st|nd|rd|th|%|am|pm|a\.m|p\.m|o'clock|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|` +
+          String.raw`bedrooms?|bathrooms?|rooms?|people|windows?|tvs?)\b)`,
+        'i',
+      ).exec(masked) ??
       /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
         masked,
       );

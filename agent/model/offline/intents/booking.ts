@@ -23,7 +23,8 @@ import { listServices, timeChoices } from '../replies/templates.js';
 
 /** "between 8:00 AM and 5:00 PM": the first and last start of the business calendar's week. */
 const visitHours = () =>
-  `between ${formatClock({ hour: FIRST_START_HOUR, minute: 0 })} and ${formatClock({ hour: LAST_START_HOUR, minute: 0 })}`;
+  `between ${formatClock({ hour: FIRST_START_HOUR, minute: 0 })} ` +
+  `and ${formatClock({ hour: LAST_START_HOUR, minute: 0 })}`;
 
 export interface BookingPlan {
   args?: { service_id: string; start_time: string; notes?: string };
@@ -80,15 +81,20 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   }
   if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
-    timeQuestion = `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}${w.date ? ` on ${formatDay(w.date, ctx.timeZone)}` : ''}? (Our visits start ${visitHours()}.)`;
+    timeQuestion =
+      `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}` +
+      `${w.date ? ` on ${formatDay(w.date, ctx.timeZone)}` : ''}? (Our visits start ${visitHours()}.)`;
   } else if (w.date && w.time) {
     const c = combine(w.date, w.time, { weekdayOnly: w.weekdayOnly, nowIso: ctx.now, timeZone: ctx.timeZone });
     if (c.inPast)
-      timeQuestion = `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. Which day and time would you like instead?`;
+      timeQuestion =
+        `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. ` +
+        'Which day and time would you like instead?';
     else start = c.iso;
   } else if (w.date) {
     missing.push(
-      `what time on ${formatDay(w.date, ctx.timeZone)} (for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})`,
+      `what time on ${formatDay(w.date, ctx.timeZone)} ` +
+        `(for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})`,
     );
   } else if (w.time) {
     missing.push(`which day you'd like ${formatClock(w.time)}`);
@@ -96,7 +102,9 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
     missing.push(`which day ${w.vague} works for you, and at what time`);
   } else {
     missing.push(
-      `which day and time work for you${w.hint ? ` (in the ${w.hint}, for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})` : ''}`,
+      `which day and time work for you${
+        w.hint ? ` (in the ${w.hint}, for example ${timeChoices(undefined, timeOptions(w.hint), ctx.timeZone)})` : ''
+      }`,
     );
   }
   if (!service) missing.unshift(`which service you'd like (${listServices(choices.length ? choices : ctx.services)})`);
@@ -173,7 +181,9 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
     base.status === 'pending'
   ) {
     return {
-      note: `That's the same as the request already waiting for approval: ${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.`,
+      note:
+        "That's the same as the request already waiting for approval: " +
+        `${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.`,
     };
   }
   // "same time next week too", "another one": an extra visit, not a move of the booked one.

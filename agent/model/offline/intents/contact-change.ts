@@ -43,7 +43,8 @@ export function planUpdate(
         notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
     } else if ((a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t)) {
       notes.push(
-        `Emails go to the address on your account${customer.email ? ` (${customer.email})` : ''}. Would you like me to update your email address to ${e.value}?`,
+        `Emails go to the address on your account${customer.email ? ` (${customer.email})` : ''}. ` +
+          `Would you like me to update your email address to ${e.value}?`,
       );
       offer = {
         kind: 'propose',
@@ -80,7 +81,8 @@ export function planUpdate(
   if (address?.ok) changes.address = address.address;
   else if (address && !address.ok) {
     notes.push(
-      `Could you send me the full new address, including the street, any apartment or unit number, the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
+      'Could you send me the full new address, including the street, any apartment or unit number, ' +
+        `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
     );
   }
 

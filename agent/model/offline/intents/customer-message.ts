@@ -31,8 +31,14 @@ export function planForUnlinked(a: Analysis, ctx: PlanContext): PlannedTurn {
   return answerOrChat(a, ctx);
 }
 
-const STATUS_QUESTION =
-  /\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|am i) (?:\w+ )?(?:confirmed|approved|booked|done|sorted|through|gone through)\b|\bany (?:news|update)\b|\bstatus of\b/;
+const STATUS_QUESTION = new RegExp(
+  [
+    String.raw`\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|am i) (?:\w+ )?` +
+      String.raw`(?:confirmed|approved|booked|done|sorted|through|gone through)\b`,
+    String.raw`\bany (?:news|update)\b`,
+    String.raw`\bstatus of\b`,
+  ].join('|'),
+);
 
 /** A linked customer's message: the calls it asks for and what to say alongside. */
 export function planForCustomer(
@@ -59,7 +65,8 @@ export function planForCustomer(
   ) {
     const what = joinList(ctx.pending.map((p) => describeCall({ name: p.tool, args: p.args }, ctx)));
     return say(
-      `Not yet: your request to ${what} is still waiting for a manager's approval, so nothing has changed so far. I'll let you know here as soon as a manager decides.`,
+      `Not yet: your request to ${what} is still waiting for a manager's approval, so nothing has changed so far. ` +
+        "I'll let you know here as soon as a manager decides.",
     );
   }
 
@@ -128,7 +135,8 @@ export function planForCustomer(
     if (!start.inPast) {
       const s = a.services.matches[0]!;
       return say(
-        `I can't see live availability from here, but I can request ${s.name} on ${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
+        `I can't see live availability from here, but I can request ${s.name} on ` +
+          `${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
         {
           offer: {
             kind: 'propose',
@@ -151,7 +159,8 @@ export function planForCustomer(
     !a.problem
   ) {
     return say(
-      "I don't see a booking in our conversation to change. Which service would you like, and on which day and at what time?",
+      "I don't see a booking in our conversation to change. " +
+        'Which service would you like, and on which day and at what time?',
     );
   }
 
@@ -171,7 +180,8 @@ export function planForCustomer(
   }
   if (nothingToWithdraw && !a.problem) {
     return say(
-      "There's nothing waiting for approval right now, so there is nothing to withdraw and nothing will change. Is there anything else I can help with?",
+      "There's nothing waiting for approval right now, so there is nothing to withdraw and nothing will change. " +
+        'Is there anything else I can help with?',
     );
   }
   return answerOrChat(a, ctx);

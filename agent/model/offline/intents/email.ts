@@ -19,7 +19,9 @@ export function planEmail(
 ): { args?: { customer_id: string; subject: string; body: string }; note?: string } {
   if (!customer.email && !emailChanging) {
     return {
-      note: "We don't have an email address on file for you yet, so I can't email you. If you tell me your email address, I can ask to add it to your account.",
+      note:
+        "We don't have an email address on file for you yet, so I can't email you. " +
+        'If you tell me your email address, I can ask to add it to your account.',
     };
   }
   if (emailChanging) {
@@ -61,7 +63,8 @@ export function planEmail(
       args: {
         customer_id: customer.id,
         subject: clip(
-          `Your ${BUSINESS.shortName} booking ${confirmed ? 'confirmation' : 'request'}: ${svc} on ${formatWhen(base.start_time, tz)}`,
+          `Your ${BUSINESS.shortName} booking ${confirmed ? 'confirmation' : 'request'}: ` +
+            `${svc} on ${formatWhen(base.start_time, tz)}`,
           200,
         ),
         body: emailBody(
@@ -99,6 +102,8 @@ export function planEmail(
     return { note: "Once we've settled the booking details, I can email you the confirmation." };
   }
   return {
-    note: "What would you like me to email you? I can send the details of a booking once we've set one up, or of a ticket we've opened.",
+    note:
+      'What would you like me to email you? ' +
+      "I can send the details of a booking once we've set one up, or of a ticket we've opened.",
   };
 }

@@ -45,7 +45,9 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
       const err = isRecord(json) && isRecord(json.error) ? json.error : { message: res.text };
       if (call.name === WITHDRAW_TOOL) {
         parts.push(
-          `I couldn't withdraw that request${typeof err.message === 'string' && err.message ? `: ${clip(err.message, 200)}` : '.'}`,
+          `I couldn't withdraw that request${
+            typeof err.message === 'string' && err.message ? `: ${clip(err.message, 200)}` : '.'
+          }`,
         );
         return;
       }

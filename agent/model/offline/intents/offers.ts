@@ -48,10 +48,10 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     }
     case 'alternatives': {
       let idx = -1;
-      const ord =
-        /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(
-          t,
-        );
+      const ord = new RegExp(
+        String.raw`\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|` +
+          String.raw`(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$`,
+      ).exec(t);
       if (ord) idx = ord[1] ? ORDINALS[ord[1]]! : Number(ord[2]) - 1;
       else if (/^(?:the )?(?:one|two|three)\b/.test(t)) idx = ORDINALS[t.split(' ').find((w) => w in ORDINALS) ?? '']!;
       if (idx < 0 && a.when.time) {

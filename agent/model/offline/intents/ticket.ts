@@ -32,7 +32,8 @@ export function planTicket(
   return {
     call,
     note: /\b(leak|flood|water|burst|pouring|gushing)/.test(t)
-      ? "I've marked it urgent. If water is still leaking, turning off the nearest shut-off valve (or the main water supply) will limit the damage until we get there."
+      ? "I've marked it urgent. If water is still leaking, turning off the nearest shut-off valve " +
+        '(or the main water supply) will limit the damage until we get there.'
       : "I've marked it urgent. If anyone is in danger, please leave the area and call emergency services first.",
   };
 }

@@ -36,6 +36,8 @@ export function planWithdrawal(
   return {
     withdrawing,
     calls: [],
-    note: `I don't see a pending request like that. Still waiting for approval: ${waiting}. Should I withdraw ${ctx.pending.length === 1 ? 'it' : 'those'}?`,
+    note:
+      `I don't see a pending request like that. Still waiting for approval: ${waiting}. ` +
+      `Should I withdraw ${ctx.pending.length === 1 ? 'it' : 'those'}?`,
   };
 }

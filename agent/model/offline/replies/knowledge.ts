@@ -170,7 +170,8 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     const lead = priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '';
     const follow =
       ctx.customer && named.length === 1 && !/\b(refund|cancel)/i.test(question)
-        ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? Just tell me the day and time.`
+        ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? ` +
+          'Just tell me the day and time.'
         : ' Is there anything else I can help with?';
     const body = lead
       ? `${lead} Our help article "${a.title}" says: "${quote}"`
@@ -188,11 +189,17 @@ export function answerFromServices(question: string, ctx: PlanContext): string |
   const s = named[0]!;
   const hours = s.duration_minutes / 60;
   const duration = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${s.duration_minutes} minutes`;
-  return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.${ctx.customer ? ' Would you like me to book one? Just tell me the day and time.' : ''}`;
+  return (
+    `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.` +
+    `${ctx.customer ? ' Would you like me to book one? Just tell me the day and time.' : ''}`
+  );
 }
 
 export function noAnswerReply(ctx: PlanContext): string {
   return ctx.customer
-    ? "I couldn't find anything in our help centre that answers that. Would you like me to open a ticket so someone from our team can get back to you?"
-    : "I couldn't find anything in our help centre that answers that. Once a manager has linked your Slack account to your customer record, I can pass questions like this on to our team.";
+    ? "I couldn't find anything in our help centre that answers that. " +
+        'Would you like me to open a ticket so someone from our team can get back to you?'
+    : "I couldn't find anything in our help centre that answers that. " +
+        'Once a manager has linked your Slack account to your customer record, ' +
+        'I can pass questions like this on to our team.';
 }

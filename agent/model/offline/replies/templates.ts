@@ -25,22 +25,32 @@ const withStop = (s: string) => (/[.!?…]$/.test(s.trim()) ? s.trim() : `${s.tr
 
 export function greetingReply(ctx: PlanContext): string {
   const name = firstName(ctx);
-  return `Hi${name ? ` ${name}` : ''}! How can I help today? I can answer questions about our services, book a visit, update your contact details or look into a problem for you.`;
+  return (
+    `Hi${name ? ` ${name}` : ''}! How can I help today? I can answer questions about our services, book a visit, ` +
+    'update your contact details or look into a problem for you.'
+  );
 }
 export const thanksReply = () => "You're welcome! Let me know if there's anything else I can help with.";
 export const farewellReply = () => 'Thanks for reaching out. Have a great day!';
 export const denyReply = () => 'No problem. Let me know if there is anything else I can do for you.';
 export const unknownReply = () =>
-  "Sorry, I'm not sure I understood. Could you tell me a bit more? For example, I can answer a question, book a visit (tell me the service, day and time), update your email, phone or address, email you details, or open a ticket about a problem.";
+  "Sorry, I'm not sure I understood. Could you tell me a bit more? For example, I can answer a question, " +
+  'book a visit (tell me the service, day and time), update your email, phone or address, email you details, ' +
+  'or open a ticket about a problem.';
 
 export const UNLINKED =
-  "Your Slack account isn't linked to a customer record yet, so I can't make bookings or changes, look up an account or open tickets from here. A manager can link your account, and after that I can take care of it for you. In the meantime I'm happy to answer questions about our services.";
+  "Your Slack account isn't linked to a customer record yet, so I can't make bookings or changes, " +
+  'look up an account or open tickets from here. A manager can link your account, and after that I can take care ' +
+  "of it for you. In the meantime I'm happy to answer questions about our services.";
 
 export const otherAccountReply = (who: string) =>
-  `I can only look up or change your own account, so I can't do that for ${who}. If they're a ${BUSINESS.shortName} customer, they can message us from their own Slack account once it's linked to their record.`;
+  `I can only look up or change your own account, so I can't do that for ${who}. ` +
+  `If they're a ${BUSINESS.shortName} customer, ` +
+  "they can message us from their own Slack account once it's linked to their record.";
 
 export const INJECTION_NOTE =
-  "Just so you know, I can only request changes: a manager reviews them before anything happens, and I can't skip that step.";
+  'Just so you know, I can only request changes: a manager reviews them before anything happens, ' +
+  "and I can't skip that step.";
 
 // ------------------------------------------------------------------- describing requests
 
@@ -97,19 +107,24 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
       break;
     case 'no_email_on_file':
       text =
-        "We don't have an email address on file for you, so I couldn't send that email. If you tell me your email address, I can ask to add it.";
+        "We don't have an email address on file for you, so I couldn't send that email. " +
+        'If you tell me your email address, I can ask to add it.';
       break;
     case 'not_found':
       text = `I couldn't ${what}: ${message || 'something it refers to was not found'}.`;
       break;
     case 'invalid_arguments':
-      text = `I couldn't ${what} because some details weren't valid${message ? ` (${clip(message, 160)})` : ''}. Could you check them for me?`;
+      text =
+        `I couldn't ${what} because some details weren't valid${message ? ` (${clip(message, 160)})` : ''}. ` +
+        'Could you check them for me?';
       break;
     case 'out_of_scope':
       text = `I'm not able to ${what} from this conversation.`;
       break;
     case 'conflict':
-      text = `I couldn't ${what} because it conflicts with something already on your account${message ? ` (${clip(message, 160)})` : ''}.`;
+      text =
+        `I couldn't ${what} because it conflicts with something already on your account` +
+        `${message ? ` (${clip(message, 160)})` : ''}.`;
       break;
     default:
       text = `I couldn't ${what}${message ? `: ${clip(message, 200)}` : '.'}`;
@@ -118,7 +133,9 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
   if (message && ['slot_unavailable', 'slot_in_past', 'outside_business_hours'].includes(code) && !alternatives.length)
     text += ` (${clip(message, 160)})`;
   if (alternatives.length) {
-    text += ` Here are the closest openings:\n${alternatives.map((a, i) => `${i + 1}. ${a.label}`).join('\n')}\nWould one of these work? Just tell me which one.`;
+    text +=
+      ` Here are the closest openings:\n${alternatives.map((a, i) => `${i + 1}. ${a.label}`).join('\n')}` +
+      '\nWould one of these work? Just tell me which one.';
   } else if (call.name === 'book_slot' && code !== 'invalid_arguments') {
     text += ' Would another day or time work for you?';
   }
@@ -128,9 +145,15 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
 
 export function pendingText(calls: ToolCallLike[], ctx: PlanContext): string {
   if (calls.length === 1) {
-    return `I've sent your request to ${describeCall(calls[0]!, ctx)} to our team for approval. I'll let you know here as soon as a manager has decided.`;
+    return (
+      `I've sent your request to ${describeCall(calls[0]!, ctx)} to our team for approval. ` +
+      "I'll let you know here as soon as a manager has decided."
+    );
   }
-  return `I've sent these requests to our team for approval:\n${calls.map((c) => `- ${describeCall(c, ctx)}`).join('\n')}\nI'll let you know here as soon as a manager has decided.`;
+  return (
+    `I've sent these requests to our team for approval:\n${calls.map((c) => `- ${describeCall(c, ctx)}`).join('\n')}` +
+    "\nI'll let you know here as soon as a manager has decided."
+  );
 }
 
 /** What actually happened, from the executed call's result (falling back to its arguments). */
@@ -145,7 +168,10 @@ export function executedText(tool: string, args: Record<string, unknown>, result
         str(b.id) ? `booking ${str(b.id)}` : '',
         typeof b.price_cents === 'number' ? formatPrice(b.price_cents) : '',
       ].filter(Boolean);
-      return `You're booked: ${name} on ${formatWhen(start, ctx.timeZone)}${extras.length ? ` (${extras.join(', ')})` : ''}.`;
+      return (
+        `You're booked: ${name} on ${formatWhen(start, ctx.timeZone)}` +
+        `${extras.length ? ` (${extras.join(', ')})` : ''}.`
+      );
     }
     case 'update_customer': {
       const changed = Array.isArray(r.changed_fields) ? r.changed_fields.map(String) : undefined;
@@ -167,7 +193,10 @@ export function executedText(tool: string, args: Record<string, unknown>, result
       const id = str(t.id);
       const subject = str(t.subject) || str(args.subject);
       const priority = str(t.priority) || str(args.priority);
-      return `I've opened ticket ${id || '(no id yet)'}${subject ? `: "${subject}"` : ''}${priority ? ` (priority: ${priority})` : ''}. Our team will follow up with you.`;
+      return (
+        `I've opened ticket ${id || '(no id yet)'}${subject ? `: "${subject}"` : ''}` +
+        `${priority ? ` (priority: ${priority})` : ''}. Our team will follow up with you.`
+      );
     }
     case 'send_email': {
       const status = str(r.status);
@@ -203,12 +232,17 @@ export function approvalEventText(
     }
     case 'rejected':
       return {
-        text: `A manager declined the request to ${describeCall(call, ctx)}. ${e.reason ? `The reason given: ${withStop(clip(e.reason, 300))}` : 'No reason was given.'} Nothing was changed. Let me know if you'd like to try something different.`,
+        text:
+          `A manager declined the request to ${describeCall(call, ctx)}. ` +
+          `${e.reason ? `The reason given: ${withStop(clip(e.reason, 300))}` : 'No reason was given.'} ` +
+          "Nothing was changed. Let me know if you'd like to try something different.",
         alternatives: [],
       };
     case 'expired':
       return {
-        text: `Nobody was able to review your request to ${describeCall(call, ctx)} in time, so it expired and nothing was changed. Would you like me to submit it again?`,
+        text:
+          `Nobody was able to review your request to ${describeCall(call, ctx)} in time, ` +
+          'so it expired and nothing was changed. Would you like me to submit it again?',
         alternatives: [],
       };
     case 'superseded':
@@ -243,7 +277,8 @@ export function lookupText(
   const tickets = Array.isArray(r.open_tickets) ? r.open_tickets.filter(isRecord) : [];
   const bookingLines = bookings.map(
     (b) =>
-      `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
+      `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} ` +
+      `on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
   );
   const ticketLines = tickets.map(
     (t) =>
