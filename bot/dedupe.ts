@@ -1,6 +1,7 @@
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { storableJson, storableText } from '../core/storable-text.js';
+import { isPersonMessage } from './message-kinds.js';
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 const KEEP_MS = 24 * 60 * 60_000;
@@ -58,11 +59,8 @@ export const isEventCallback = (body: unknown): body is EventCallback =>
   (body as { type?: unknown })?.type === 'event_callback' &&
   typeof (body as { event_id?: unknown }).event_id === 'string';
 
-/** Only a person's plain message can need an answer, so only those become inbox rows. */
-const inboxPayloadOf = (body: EventCallback) => {
-  const e = body.event;
-  return e?.type === 'message' && !e.subtype && !e.bot_id ? e : undefined;
-};
+/** Only a person's message can need an answer, so only those become inbox rows. */
+const inboxPayloadOf = (body: EventCallback) => (isPersonMessage(body.event) ? body.event : undefined);
 
 export type RecordOutcome = 'first' | 'duplicate';
 

@@ -162,16 +162,21 @@ export interface SubmitResult {
   outcome: SubmitOutcome;
 }
 
+/** How a person's message is posted: in a thread, also to the channel, with attachments. */
+export interface PostOpts {
+  thread_ts?: string;
+  via?: number;
+  /** A thread reply also sent to the channel ("Also send to #channel"): subtype thread_broadcast. */
+  broadcast?: boolean;
+  /** Attached files: subtype file_share, with Slack's `files` list. */
+  files?: { name: string; mimetype?: string }[];
+}
+
 export interface LocalSlack {
   url: string;
   apiUrl: string;
   close(): Promise<void>;
-  postAsUser(
-    userId: string,
-    channel: string,
-    text: string,
-    opts?: { thread_ts?: string; via?: number } & ForgeOpts,
-  ): Promise<PostResult>;
+  postAsUser(userId: string, channel: string, text: string, opts?: PostOpts & ForgeOpts): Promise<PostResult>;
   sendDirectMessage(userId: string, text: string, opts?: DeliveryOpts): Promise<PostResult & { channel: string }>;
   postBotLikeMessage(
     channel: string,

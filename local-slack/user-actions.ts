@@ -2,7 +2,7 @@
 import type { Deliverer } from './delivery.js';
 import { type Envelope, envelope } from './events.js';
 import { newClientMsgId, nextTs } from './ids.js';
-import type { ForgeOpts, PostResult, StoredMessage } from './types.js';
+import type { ForgeOpts, PostOpts, PostResult, StoredMessage } from './types.js';
 import { publicView } from './views.js';
 import type { Channel, Workspace } from './workspace.js';
 
@@ -46,13 +46,23 @@ export class UserActions {
     userId: string,
     channelRef: string,
     text: string,
-    opts: { thread_ts?: string; via?: number } & ForgeOpts = {},
+    opts: PostOpts & ForgeOpts = {},
   ): Promise<PostResult> {
     this.requireUser(userId);
     const channel = this.channel(channelRef);
     const ts = nextTs();
     const thread = this.threadOf(channel.id, opts.thread_ts);
     const clientMsgId = newClientMsgId();
+    const files = opts.files?.map((f, i) => ({
+      id: `F${ts.replace('.', '')}${i}`,
+      name: f.name,
+      title: f.name,
+      mimetype: f.mimetype ?? 'application/octet-stream',
+      mode: 'hosted',
+      user: userId,
+    }));
+    const subtype = files?.length ? 'file_share' : opts.broadcast && opts.thread_ts ? 'thread_broadcast' : undefined;
+    const kind = { ...(subtype ? { subtype } : {}), ...(files?.length ? { files, upload: true } : {}) };
     this.ws.addMessage({
       type: 'message',
       channel: channel.id,
@@ -61,6 +71,7 @@ export class UserActions {
       text,
       user: userId,
       ...thread,
+      ...kind,
     });
     const base = {
       user: userId,
@@ -71,6 +82,7 @@ export class UserActions {
       client_msg_id: clientMsgId,
       channel: channel.id,
       ...thread,
+      ...kind,
     };
     const forge = { via: opts.via, signingSecret: opts.signingSecret, timestampSec: opts.timestampSec };
     const sent = await this.send({ type: 'message', ...base, channel_type: this.ws.channelType(channel) }, forge);

@@ -6,11 +6,13 @@ import type { BotDeps } from '../../deps.js';
 import { customerForSlackUser } from '../../identity.js';
 import { postReplies } from '../../replies.js';
 import { markEventDone } from '../../inbox.js';
+import { ATTACHMENT_NOTE, ATTACHMENT_ONLY, isPersonMessage } from '../../message-kinds.js';
 
-/** The fields of a `message` event we use (user messages have no subtype and no bot_id). */
+/** The fields of a `message` event we use (see message-kinds.ts for which subtypes are people). */
 interface IncomingMessage {
   type: 'message';
   subtype?: string;
+  files?: unknown[];
   bot_id?: string;
   user?: string;
   text?: string;
@@ -33,7 +35,7 @@ export const OTHER_CUSTOMER =
 /** Is this a message from a person that the agent should answer? */
 export function isCustomerMessage(m: IncomingMessage, deps: BotDeps, botUserId: string | undefined): boolean {
   // edits, joins, bots, ourselves
-  if (m.subtype !== undefined || m.bot_id || !m.user || m.user === botUserId) return false;
+  if (!isPersonMessage(m) || !m.user || m.user === botUserId) return false;
   if (m.channel === deps.channels.managers) return false;
   if (m.channel_type === 'im') return true;
   if (deps.channels.support) return m.channel === deps.channels.support;
@@ -91,6 +93,7 @@ export async function handleCustomerMessage(
     }
   };
 
+  const withFiles = m.subtype === 'file_share' || (m.files?.length ?? 0) > 0;
   try {
     const customerId = await customerForSlackUser(deps.pool, user);
     const turn = await deps.agent.handleMessage({
@@ -105,6 +108,8 @@ export async function handleCustomerMessage(
     // The agent posted its replies through the bot's delivery port; if that failed they stay in
     // its outbox, and this message is not done: the apology below, then inbox recovery.
     if (turn.delivered === false) throw new Error('the replies could not be posted');
+    // Said after a fresh answer only, so a repeated delivery (inbox recovery) does not repeat it.
+    if (withFiles && turn.replies.length) await postReplies(client, target, [ATTACHMENT_NOTE]);
     await markEventDone(deps.pool, eventId);
     log.info(
       {
@@ -128,7 +133,7 @@ export async function handleCustomerMessage(
         }
         text = OTHER_CUSTOMER;
       } else if (err.code === 'empty_message') {
-        text = "I didn't catch any text in that message. What can I help you with?";
+        text = withFiles ? ATTACHMENT_ONLY : "I didn't catch any text in that message. What can I help you with?";
       } else {
         text = `Sorry! ${err.message} I haven't acted on this one.`; // message_too_long, unknown_customer, overloaded
       }
