@@ -31,7 +31,7 @@ describe('message subtypes a person sends', () => {
     expect(replies[1]!.text).toBe('Answer: do you clean ovens?');
   });
 
-  it('a message with an attachment (file_share): its text is answered, and the reply says attachments are not read', async () => {
+  it('with an attachment (file_share): its text is answered, and the reply says attachments are not read', async () => {
     const post = await s.slack.postAsUser(MARIA, SUPPORT, 'the tap still drips, see photo', {
       files: [{ name: 'tap.jpg', mimetype: 'image/jpeg' }],
     });
