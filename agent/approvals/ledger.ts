@@ -55,7 +55,7 @@ export class Ledger {
 
   /**
    * Record a proposed write. Idempotent on (thread, tool call). Pending proposals of the same tool
-   * in the same thread are superseded by it ("actually make it 3pm").
+   * in the same thread that it replaces (same target: "actually make it 3pm") are superseded by it.
    */
   async propose(p: {
     threadId: string;

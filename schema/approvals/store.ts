@@ -1,5 +1,6 @@
 import type { Queryable } from '../../core/pg-pool.js';
 import type { ApprovalStatus } from '../approval-status.js';
+import { replacesRequest } from '../tools/catalog.js';
 
 /**
  * The one owner of the `approvals` table and of `audit_log`: every statement that reads or
@@ -193,8 +194,9 @@ export async function lockGrant(tx: Queryable, id: string): Promise<GrantRow | u
 
 /**
  * (proposal) → pending, guarded by the (thread_id, tool_call_id) key: recording the same proposal
- * again returns the stored row. A new one supersedes the thread's other pending proposals of the
- * same tool. Run inside the caller's transaction.
+ * again returns the stored row. A new one supersedes the thread's pending proposals it replaces
+ * (same tool and target, see `replacesRequest`); independent ones stay pending. Run inside the
+ * caller's transaction.
  */
 export async function recordProposal(
   tx: Queryable,
@@ -242,14 +244,23 @@ export async function recordProposal(
     approval,
     details: { tool: p.tool, args: p.args },
   });
-  // pending → superseded
-  const superseded = (
+  // pending → superseded, only for the pending requests this one replaces (same target)
+  const candidates = (
     await tx.query<Approval>(
-      `UPDATE approvals SET status = 'superseded', superseded_by = $1, decided_at = $4
-       WHERE thread_id = $2 AND tool = $3 AND status = 'pending' AND id <> $1 RETURNING *`,
-      [p.id, p.threadId, p.tool, p.at],
+      `SELECT * FROM approvals WHERE thread_id = $1 AND tool = $2 AND status = 'pending' AND id <> $3 FOR UPDATE`,
+      [p.threadId, p.tool, p.id],
     )
   ).rows;
+  const replaced = candidates.filter((c) => replacesRequest({ tool: p.tool, args: p.args }, c)).map((c) => c.id);
+  const superseded = replaced.length
+    ? (
+        await tx.query<Approval>(
+          `UPDATE approvals SET status = 'superseded', superseded_by = $1, decided_at = $3
+           WHERE id = ANY($2::uuid[]) AND status = 'pending' RETURNING *`,
+          [p.id, replaced, p.at],
+        )
+      ).rows
+    : [];
   for (const s of superseded) {
     await audit(tx, {
       at: p.at,

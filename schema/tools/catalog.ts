@@ -151,3 +151,32 @@ export function parseToolArgs(toolName: string, raw: unknown): ParsedArgs {
   const args = JSON.parse(canonicalJson(result.data)) as Record<string, unknown>;
   return { ok: true, args, canonical: canonicalJson(args), hash: hashArgs(args) };
 }
+
+/**
+ * What a write request is about, for deciding whether a new proposal replaces a pending one of
+ * the same tool in the same thread ("actually make it 3pm": the same booking; "sorry, make that
+ * james.two@…": the same field). Two proposals replace each other only when their targets
+ * overlap; `null` means a request of this tool never replaces another (two tickets, two emails
+ * are two requests). Decided from the arguments, never from the tool name alone.
+ */
+export function requestTargets(tool: string, args: Record<string, unknown>): string[] | null {
+  switch (tool) {
+    case 'book_slot':
+      return [`service:${String(args.service_id)}`];
+    case 'update_customer':
+      return Object.keys((args.changes as Record<string, unknown> | undefined) ?? {}).map((k) => `field:${k}`);
+    default:
+      return null;
+  }
+}
+
+/** Does `next` replace `pending` (same tool, overlapping targets)? */
+export function replacesRequest(
+  next: { tool: string; args: Record<string, unknown> },
+  pending: { tool: string; args: Record<string, unknown> },
+): boolean {
+  if (next.tool !== pending.tool) return false;
+  const a = requestTargets(next.tool, next.args);
+  const b = requestTargets(pending.tool, pending.args);
+  return Boolean(a && b && a.some((t) => b.includes(t)));
+}
