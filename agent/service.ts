@@ -6,7 +6,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
-import type { Approval, Ledger } from './approvals/ledger.js';
+import type { Approval, Decision, Ledger } from './approvals/ledger.js';
 import type { AgentGraph } from './graph.js';
 import type { AgentStateType, ResumeValue } from './state.js';
 import { LeaseBusyError, ThreadLeases } from './thread-lease.js';
@@ -293,13 +293,7 @@ export class AgentService {
    * A manager's decision: recorded by one conditional UPDATE (one winner), then the thread is
    * resumed right here. If this worker dies after recording, the sweeper resumes it.
    */
-  async decide(d: {
-    approvalId: string;
-    approver: string;
-    decision: 'approve' | 'reject';
-    args?: unknown;
-    reason?: string;
-  }) {
+  async decide(d: Decision) {
     const approval = await this.deps.ledger.decide(d);
     this.deps.logger.info(
       { approval_id: approval.id, thread_id: approval.thread_id, approver: d.approver, decision: d.decision },
@@ -576,17 +570,34 @@ export class AgentService {
         [threadId],
       )
     ).rows;
+    return this.turnOf(
+      threadId,
+      before,
+      rows.map((r) => r.text),
+      rows.map((r) => r.id),
+      false,
+    );
+  }
+
+  /** A turn's result: its replies, and where the thread's approvals stand against `before`. */
+  private async turnOf(
+    threadId: string,
+    before: Map<string, string>,
+    replies: string[],
+    replyIds: number[],
+    fallback: boolean,
+  ): Promise<TurnResult> {
     const all = await this.deps.ledger.list({ threadId });
     const pending = all.filter((a) => a.status === 'pending').reverse();
     return {
       threadId,
       status: pending.length ? 'pending_approval' : 'answered',
-      reply: rows.map((r) => r.text).join('\n\n'),
-      replies: rows.map((r) => r.text),
-      replyIds: rows.map((r) => r.id),
+      reply: replies.join('\n\n'),
+      replies,
+      replyIds,
       pending,
       changed: all.filter((a) => before.get(a.id) !== a.status),
-      fallback: false,
+      fallback,
     };
   }
 
@@ -631,19 +642,7 @@ export class AgentService {
         fresh.push(r);
       }
     }
-    const all = await this.deps.ledger.list({ threadId });
-    const changed = all.filter((a) => before.get(a.id) !== a.status);
-    const pending = all.filter((a) => a.status === 'pending').reverse();
-    return {
-      threadId,
-      status: pending.length ? 'pending_approval' : 'answered',
-      reply: fresh.join('\n\n'),
-      replies: fresh,
-      replyIds,
-      pending,
-      changed,
-      fallback,
-    };
+    return this.turnOf(threadId, before, fresh, replyIds, fallback);
   }
 
   private async notifyChanged(approvals: Approval[]) {

@@ -15,6 +15,15 @@ export type { Approval, ApprovalStatus };
 
 export const DECIDED_STATUSES: readonly ApprovalStatus[] = ['approved', 'rejected', 'executing', 'executed', 'failed'];
 
+/** A manager's decision on one approval: edited arguments with an approval, a reason with a rejection. */
+export interface Decision {
+  approvalId: string;
+  approver: string;
+  decision: 'approve' | 'reject';
+  args?: unknown;
+  reason?: string;
+}
+
 export class LedgerError extends Error {
   constructor(
     readonly code: 'not_found' | 'already_decided' | 'expired' | 'invalid_arguments' | 'not_mutating' | 'not_pending',
@@ -94,13 +103,7 @@ export class Ledger {
    * winner and the other learns what happened. Edited arguments are validated with the tool's own
    * schema and replace the executable arguments (the original ones are kept).
    */
-  async decide(d: {
-    approvalId: string;
-    approver: string;
-    decision: 'approve' | 'reject';
-    args?: unknown;
-    reason?: string;
-  }): Promise<Approval> {
+  async decide(d: Decision): Promise<Approval> {
     const existing = await this.get(d.approvalId);
     if (!existing) throw new LedgerError('not_found', `No approval ${d.approvalId}.`);
     let args: Record<string, unknown> | undefined;

@@ -1,5 +1,7 @@
 import type { Cluster } from './cluster.js';
 import { sleep } from './processes.js';
+import type { ChaosContext } from './context.js';
+import type { TrialResult } from './report.js';
 
 /**
  * What the database says happened, per approval: its status, how many business rows carry its id
@@ -157,4 +159,20 @@ export async function businessFingerprint(cluster: Cluster, db: string): Promise
        (SELECT md5(coalesce(string_agg(a.id::text || a.status, '|' ORDER BY id), '')) FROM approvals a)) AS f`,
   );
   return r.rows[0]!.f;
+}
+
+/** The end of every trial: writes nobody approved since `base`, and workers that exited unasked. */
+export async function countUnauthorizedAndCrashes(
+  r: TrialResult,
+  ctx: ChaosContext,
+  db: string,
+  base: Baseline,
+  crashesBefore: number,
+): Promise<void> {
+  const unauthorized = await unauthorizedWrites(ctx.cluster, db, base);
+  r.unauthorized = unauthorized.length;
+  r.evidence.push(...unauthorized);
+  const crashes = ctx.crashes.slice(crashesBefore);
+  r.crashed = crashes.length;
+  r.evidence.push(...crashes.map((c) => `crash ${c.worker} (exit ${c.code}):\n${c.tail}`));
 }

@@ -1,7 +1,7 @@
 import { approve, propose, type Reply } from '../api.js';
 import type { ChaosContext } from '../context.js';
 import { pool } from '../fleet.js';
-import { approvalFacts, baseline, settle, tally, unauthorizedWrites } from '../invariants.js';
+import { approvalFacts, baseline, countUnauthorizedAndCrashes, settle, tally } from '../invariants.js';
 import { emptyResult, type TrialResult } from '../report.js';
 import type { Worker } from '../workers.js';
 
@@ -46,11 +46,6 @@ export async function concurrentDecisions(ctx: ChaosContext, workers: Worker[], 
   const t = tally(await approvalFacts(ctx.cluster, db, ids), approvedByApi);
   Object.assign(r, { executed: t.executed, lost: t.lost, duplicated: t.duplicated });
   r.evidence.push(...t.evidence);
-  const unauthorized = await unauthorizedWrites(ctx.cluster, db, base);
-  r.unauthorized = unauthorized.length;
-  r.evidence.push(...unauthorized);
-  const crashes = ctx.crashes.slice(crashesBefore);
-  r.crashed = crashes.length;
-  r.evidence.push(...crashes.map((c) => `crash ${c.worker} (exit ${c.code}):\n${c.tail}`));
+  await countUnauthorizedAndCrashes(r, ctx, db, base, crashesBefore);
   return r;
 }

@@ -1,6 +1,6 @@
 import { approve, propose } from '../api.js';
 import type { ChaosContext } from '../context.js';
-import { approvalFacts, baseline, settle, tally, unauthorizedWrites } from '../invariants.js';
+import { approvalFacts, baseline, countUnauthorizedAndCrashes, settle, tally } from '../invariants.js';
 import { sleep } from '../processes.js';
 import { emptyResult, type TrialResult } from '../report.js';
 import type { Worker } from '../workers.js';
@@ -46,11 +46,6 @@ export async function kills(ctx: ChaosContext, workers: Worker[], db: string): P
   Object.assign(r, { executed: t.executed, lost: t.lost, duplicated: t.duplicated });
   r.evidence.push(...t.evidence);
   if (waited < 0) r.evidence.push(...killedDuring, ...facts.map((f) => `${f.id}: ${f.status}, ${f.writes} writes`));
-  const unauthorized = await unauthorizedWrites(ctx.cluster, db, base);
-  r.unauthorized = unauthorized.length;
-  r.evidence.push(...unauthorized);
-  const crashes = ctx.crashes.slice(crashesBefore);
-  r.crashed = crashes.length;
-  r.evidence.push(...crashes.map((c) => `crash ${c.worker} (exit ${c.code}):\n${c.tail}`));
+  await countUnauthorizedAndCrashes(r, ctx, db, base, crashesBefore);
   return r;
 }

@@ -1,6 +1,6 @@
 import { approve, propose } from '../api.js';
 import { describeFault, type ChaosContext, type Fault } from '../context.js';
-import { approvalFacts, baseline, settle, tally, unauthorizedWrites } from '../invariants.js';
+import { approvalFacts, baseline, countUnauthorizedAndCrashes, settle, tally } from '../invariants.js';
 import { sleep, waitFor } from '../processes.js';
 import { emptyResult, type TrialResult } from '../report.js';
 import type { Worker } from '../workers.js';
@@ -111,11 +111,6 @@ export async function postgresRestarts(
   Object.assign(r, { executed: t.executed, lost: t.lost, duplicated: t.duplicated });
   r.evidence.unshift(`requests: ${[...statusCounts].map(([k, v]) => `${k}×${v}`).join(', ')}; proposals ${ids.length}`);
   r.evidence.push(...t.evidence);
-  const unauthorized = await unauthorizedWrites(ctx.cluster, opts.db, base);
-  r.unauthorized = unauthorized.length;
-  r.evidence.push(...unauthorized);
-  const crashes = ctx.crashes.slice(crashesBefore);
-  r.crashed = crashes.length;
-  r.evidence.push(...crashes.map((c) => `crash ${c.worker} (exit ${c.code}):\n${c.tail}`));
+  await countUnauthorizedAndCrashes(r, ctx, opts.db, base, crashesBefore);
   return r;
 }
