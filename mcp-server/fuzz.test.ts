@@ -64,6 +64,8 @@ const knownCustomer = fc.constantFrom('cus_001', 'cus_002', 'cus_012', 'cus_021'
 const startTime = fc
   .date({ min: new Date('2026-12-01T00:00:00Z'), max: new Date('2026-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => new Date(Math.round(d.getTime() / 3_600_000) * 3_600_000).toISOString());
+// Seeded bookings (some the customers' own, so a rehearsal can succeed), an unknown one and a malformed one.
+const bookingId = fc.constantFrom('BKG-1001', 'BKG-1002', 'BKG-1003', 'BKG-1010', 'BKG-999999', 'bkg-1001');
 const text = (min: number, max: number) =>
   fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
 
@@ -121,6 +123,11 @@ const validArgs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       notes: fc.string({ maxLength: 50 }),
     },
     { requiredKeys: ['customer_id', 'service_id', 'start_time'] },
+  ),
+  reschedule_booking: fc.record({ customer_id: knownCustomer, booking_id: bookingId, new_start_time: startTime }),
+  cancel_booking: fc.record(
+    { customer_id: knownCustomer, booking_id: bookingId, reason: fc.string({ maxLength: 50 }) },
+    { requiredKeys: ['customer_id', 'booking_id'] },
   ),
 };
 

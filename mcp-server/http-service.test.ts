@@ -179,7 +179,7 @@ describe('npm run mcp:http', () => {
           requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
         }),
       );
-      expect((await client.listTools()).tools).toHaveLength(6);
+      expect((await client.listTools()).tools).toHaveLength(8);
       await client.close();
     } finally {
       child.kill('SIGTERM');

@@ -1,8 +1,10 @@
 import { TOOL_CATALOG, type ContractOf, type ToolName } from '../schema/tools/catalog.js';
 import type { HandlerFor, ToolDefinition } from './tool-handler.js';
 import { bookSlot } from './tools/book-slot.js';
+import { cancelBooking } from './tools/cancel-booking.js';
 import { createTicket } from './tools/create-ticket.js';
 import { lookupCustomer } from './tools/lookup-customer.js';
+import { rescheduleBooking } from './tools/reschedule-booking.js';
 import { searchHelpCentre } from './tools/search-knowledge-base.js';
 import { sendEmail } from './tools/send-email.js';
 import { updateCustomer } from './tools/update-customer.js';
@@ -19,6 +21,8 @@ const HANDLERS: { [N in ToolName]: HandlerFor<ContractOf<N>> } = {
   update_customer: updateCustomer,
   send_email: sendEmail,
   book_slot: bookSlot,
+  reschedule_booking: rescheduleBooking,
+  cancel_booking: cancelBooking,
 };
 
 /** The catalog with its handlers, in catalog order: what the MCP server publishes. */

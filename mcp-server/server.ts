@@ -10,6 +10,7 @@ import { dryRunWrite, runGatedWrite } from './gate.js';
 import { callerLabel, LOCAL_CALLER, scopeFor, type Caller } from './caller.js';
 import { CallMetaSchema } from '../schema/tools/call-meta.js';
 import { SERVED_TOOLS } from './registry.js';
+import { MUTATING_TOOLS } from '../schema/tools/catalog.js';
 import { BUSINESS } from '../schema/business/profile.js';
 
 export interface ToolServerDeps {
@@ -114,7 +115,7 @@ export function createToolServerFor(deps: ToolServerDeps, caller: Caller): McpSe
   const server = new McpServer(SERVER_INFO, {
     instructions:
       `Tools of ${BUSINESS.name}. Read-only tools run freely. ` +
-      'Mutating tools (create_ticket, update_customer, send_email, book_slot) run only with _meta.approval_id ' +
+      `Mutating tools (${[...MUTATING_TOOLS].join(', ')}) run only with _meta.approval_id ` +
       'of an approval a manager approved for exactly these arguments; ' +
       '_meta.customer_id limits a call to that customer.',
   });

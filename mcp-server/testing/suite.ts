@@ -49,9 +49,9 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
       tools = (await conn.client.listTools()).tools;
     });
 
-    it('lists the six registry tools with the promised annotations', () => {
+    it('lists the eight registry tools with the promised annotations', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
-      expect(tools).toHaveLength(6);
+      expect(tools).toHaveLength(8);
       const ann = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
       expect(ann.search_knowledge_base).toMatchObject({ readOnlyHint: true });
       expect(ann.lookup_customer).toMatchObject({ readOnlyHint: true });
@@ -59,6 +59,12 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
       expect(ann.update_customer).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
       expect(ann.send_email).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
       expect(ann.book_slot).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+      expect(ann.reschedule_booking).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+      });
+      expect(ann.cancel_booking).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
       // What clients see agrees with what the gate routes on.
       expect(new Set(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name))).toEqual(READ_ONLY_TOOLS);
       expect(new Set(tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name))).toEqual(MUTATING_TOOLS);
@@ -68,6 +74,8 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
         update_customer: 'Update customer details',
         send_email: 'Send an email',
         create_ticket: 'Create a support ticket',
+        reschedule_booking: 'Move a booking',
+        cancel_booking: 'Cancel a booking',
       });
     });
 

@@ -63,8 +63,17 @@ async function findCustomers(db: Queryable, args: LookupCustomerArgs): Promise<C
 
 async function details(db: Queryable, customerId: string, now: Date, timeZone: string) {
   const [bookings, tickets] = await Promise.all([
-    db.query<{ id: string; service_id: string; service_name: string; starts_at: Date; status: string }>(
-      `SELECT b.id, b.service_id, s.name AS service_name, b.starts_at, b.status
+    db.query<{
+      id: string;
+      service_id: string;
+      service_name: string;
+      starts_at: Date;
+      ends_at: Date;
+      crew: string;
+      price_cents: number;
+      status: string;
+    }>(
+      `SELECT b.id, b.service_id, s.name AS service_name, b.starts_at, b.ends_at, b.crew, s.price_cents, b.status
        FROM bookings b JOIN services s ON s.id = b.service_id
        WHERE b.customer_id = $1 AND b.starts_at > $2 AND b.status = 'confirmed'
        ORDER BY b.starts_at, b.id LIMIT 20`,
@@ -78,7 +87,11 @@ async function details(db: Queryable, customerId: string, now: Date, timeZone: s
     ),
   ]);
   return {
-    upcoming_bookings: bookings.rows.map((b) => ({ ...b, starts_at: isoInZone(b.starts_at, timeZone) })),
+    upcoming_bookings: bookings.rows.map((b) => ({
+      ...b,
+      starts_at: isoInZone(b.starts_at, timeZone),
+      ends_at: isoInZone(b.ends_at, timeZone),
+    })),
     open_tickets: tickets.rows,
   };
 }

@@ -244,11 +244,13 @@ export async function recordProposal(
     approval,
     details: { tool: p.tool, args: p.args },
   });
-  // pending → superseded, only for the pending requests this one replaces (same target)
+  // pending → superseded, only for the pending requests this one replaces (same target; which
+  // tools can replace each other, e.g. a cancellation a pending move of the same booking, is
+  // replacesRequest's to say)
   const candidates = (
     await tx.query<Approval>(
-      `SELECT * FROM approvals WHERE thread_id = $1 AND tool = $2 AND status = 'pending' AND id <> $3 FOR UPDATE`,
-      [p.threadId, p.tool, p.id],
+      `SELECT * FROM approvals WHERE thread_id = $1 AND status = 'pending' AND id <> $2 FOR UPDATE`,
+      [p.threadId, p.id],
     )
   ).rows;
   const replaced = candidates.filter((c) => replacesRequest({ tool: p.tool, args: p.args }, c)).map((c) => c.id);

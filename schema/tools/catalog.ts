@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { describeOpeningHours, SLOT_DAYS } from '../business/calendar.js';
 import { BookSlotInput, BookSlotOutput } from './book-slot.js';
+import {
+  CancelBookingInput,
+  CancelBookingOutput,
+  RescheduleBookingInput,
+  RescheduleBookingOutput,
+} from './booking-change.js';
 import { canonicalJson, hashArgs } from './canonical.js';
 import { readTool, writeTool, type ToolContract } from './contract.js';
 import { CreateTicketInput, CreateTicketOutput } from './create-ticket.js';
@@ -108,6 +114,39 @@ export const TOOL_CATALOG = [
     output: BookSlotOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
   }),
+  writeTool({
+    name: 'reschedule_booking',
+    title: 'Move a booking',
+    verb: 'Move a booking',
+    description:
+      'Move an existing booking of the customer to a new start time: the same booking keeps its id, ' +
+      'its old time is freed and the new one taken in one step. Use it (never book_slot) when the customer ' +
+      'wants to move, reschedule or change the time of a visit they already have; find the booking_id in ' +
+      "lookup_customer's upcoming_bookings, and ask which one when several could be meant. " +
+      'The same hours and limits as book_slot apply; a taken, past or closed time is refused with the nearest ' +
+      'free start times in details.alternatives: offer those, never invent times. ' +
+      'Moving within 24 hours of the booked start costs a fee (returned in fee). ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the booking at its new time, where it was before, and the fee.',
+    input: RescheduleBookingInput,
+    output: RescheduleBookingOutput,
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }),
+  writeTool({
+    name: 'cancel_booking',
+    title: 'Cancel a booking',
+    verb: 'Cancel a booking',
+    description:
+      'Cancel an existing booking of the customer and free its time. Use it when the customer asks to ' +
+      "cancel a visit; find the booking_id in lookup_customer's upcoming_bookings, and ask which one when " +
+      'several could be meant. Cancelling within 24 hours of the start costs a fee (returned in fee): ' +
+      'tell the customer. ' +
+      'Changes data: it runs only after a manager approves the exact arguments. ' +
+      'Returns the cancelled booking and the fee.',
+    input: CancelBookingInput,
+    output: CancelBookingOutput,
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }),
 ] as const;
 
 export type ToolName = (typeof TOOL_CATALOG)[number]['name'];
@@ -163,6 +202,10 @@ export function requestTargets(tool: string, args: Record<string, unknown>): str
   switch (tool) {
     case 'book_slot':
       return [`service:${String(args.service_id)}`];
+    case 'reschedule_booking':
+    case 'cancel_booking':
+      // Moving and cancelling the same booking are one request changed ("actually, just cancel it").
+      return [`booking:${String(args.booking_id)}`];
     case 'update_customer':
       return Object.keys((args.changes as Record<string, unknown> | undefined) ?? {}).map((k) => `field:${k}`);
     default:
@@ -170,12 +213,15 @@ export function requestTargets(tool: string, args: Record<string, unknown>): str
   }
 }
 
-/** Does `next` replace `pending` (same tool, overlapping targets)? */
+const BOOKING_CHANGES: ReadonlySet<string> = new Set(['reschedule_booking', 'cancel_booking']);
+
+/** Does `next` replace `pending` (same tool, or both changing one booking; overlapping targets)? */
 export function replacesRequest(
   next: { tool: string; args: Record<string, unknown> },
   pending: { tool: string; args: Record<string, unknown> },
 ): boolean {
-  if (next.tool !== pending.tool) return false;
+  if (next.tool !== pending.tool && !(BOOKING_CHANGES.has(next.tool) && BOOKING_CHANGES.has(pending.tool)))
+    return false;
   const a = requestTargets(next.tool, next.args);
   const b = requestTargets(pending.tool, pending.args);
   return Boolean(a && b && a.some((t) => b.includes(t)));

@@ -13,6 +13,8 @@ export const TOOL_ERROR_CODES = [
   'slot_unavailable',
   'slot_in_past',
   'outside_business_hours',
+  // The booking is cancelled, already started or over: it can't be moved or cancelled any more.
+  'booking_not_changeable',
   'no_email_on_file',
   'conflict',
   'internal',

@@ -27,14 +27,17 @@ export const LookupCustomerOutput = z.object({
   upcoming_bookings: z
     .array(
       z.object({
-        id: z.string(),
+        id: z.string().describe('Booking id, e.g. BKG-1001: what reschedule_booking and cancel_booking take.'),
         service_id: z.string(),
         service_name: z.string(),
-        starts_at: z.string(),
+        starts_at: z.string().describe('Start, ISO 8601 with the business time-zone offset.'),
+        ends_at: z.string(),
+        crew: z.string(),
+        price_cents: z.number().int(),
         status: z.string(),
       }),
     )
-    .describe('Upcoming bookings of the matched customer.'),
+    .describe('Confirmed bookings of the matched customer that have not started yet, soonest first.'),
   open_tickets: z
     .array(z.object({ id: z.string(), subject: z.string(), status: z.string(), priority: z.string() }))
     .describe('Open tickets of the matched customer.'),

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { insertApproval } from '../../../mcp-server/testing/approvals.js';
+import { TOOL_CATALOG } from '../../../schema/tools/catalog.js';
 import type { ChaosContext } from '../context.js';
 import { businessFingerprint } from '../invariants.js';
 import { connectHttp, connectStdio, type McpConnection } from '../mcp-clients.js';
@@ -9,14 +10,8 @@ import type { Rng } from '../rng.js';
 import { Worker } from '../workers.js';
 import pg from 'pg';
 
-const TOOLS = [
-  'search_knowledge_base',
-  'lookup_customer',
-  'create_ticket',
-  'update_customer',
-  'send_email',
-  'book_slot',
-];
+// Every tool of the catalog, so a new one is fuzzed without anyone remembering to add it here.
+const TOOLS = TOOL_CATALOG.map((t) => t.name);
 const ODD_TOOLS = ['', 'CREATE_TICKET', 'create_ticket ', '__proto__', 'constructor', 'drop_table', 'x'.repeat(300)];
 const CUSTOMERS = [
   'cus_001',
@@ -46,6 +41,8 @@ const STRINGS = [
   '2026-02-30T25:61:00Z',
   'svc_deep_clean',
   'svc_handyman_hour',
+  'BKG-1001',
+  'BKG-99999999',
   'a@b.co',
   'not-an-email',
   '555-201-4040',
@@ -88,6 +85,9 @@ function object(rng: Rng, depth: number): Record<string, unknown> {
     'service_id',
     'start_time',
     'notes',
+    'booking_id',
+    'new_start_time',
+    'reason',
     'body',
     'changes',
     'address_line1',
@@ -125,6 +125,18 @@ function plausibleArgs(rng: Rng, tool: string): Record<string, unknown> {
       return { customer_id, changes: rng.bool() ? { phone: rng.pick(STRINGS) } : object(rng, 1) };
     case 'send_email':
       return { customer_id, subject: rng.pick(STRINGS), body: rng.pick(STRINGS) };
+    case 'reschedule_booking':
+    case 'cancel_booking':
+      return {
+        customer_id,
+        // Seeded bookings (some of these customers' own, so a dry run can get through), unknown and odd ids.
+        booking_id: rng.pick(['BKG-1001', 'BKG-1002', 'BKG-1005', 'BKG-99999999', 'bkg-1001', rng.pick(STRINGS)]),
+        ...(tool === 'reschedule_booking'
+          ? { new_start_time: rng.pick(STRINGS.slice(10, 12)) }
+          : rng.bool(0.3)
+            ? { reason: rng.pick(STRINGS) }
+            : {}),
+      };
     default:
       return {
         customer_id,
