@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { safeError, type Logger } from './logger.js';
+import { isStopping } from './shutdown.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -8,6 +9,38 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 
 // int8 (bigint, count(*)) as number: our ids and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+// A server stopping or restarting closes every connection at once: one line for the burst.
+const REPEAT_WINDOW_MS = 2000;
+let lastLoss: { code: unknown; at: number } | undefined;
+
+/**
+ * A lost connection is an event, not a bug: one line with its code and message, no stack and
+ * nothing of the client. Repeats of the same code within a moment are one event; while this
+ * process is itself stopping it is expected and not reported.
+ */
+function connectionLost(log: Logger | undefined, err: unknown, applicationName: string | undefined): void {
+  const { code, message } = safeError(err);
+  const now = Date.now();
+  if (lastLoss && lastLoss.code === code && now - lastLoss.at < REPEAT_WINDOW_MS) return;
+  lastLoss = { code, at: now };
+  // Ctrl-C reaches the embedded Postgres and this process at the same instant, and its closed
+  // connections may be seen first: decided a moment later, once our own signal handler has run
+  // (or as the process exits, whichever comes first).
+  const report = () => {
+    pendingReports.delete(report);
+    if (isStopping()) log?.debug({ code }, 'database connection closed while stopping');
+    else log?.warn({ err: { code, message }, application_name: applicationName }, 'database connection lost');
+  };
+  pendingReports.add(report);
+  setTimeout(report, 300).unref();
+  if (pendingReports.size === 1) process.once('exit', flushReports);
+}
+
+const pendingReports = new Set<() => void>();
+function flushReports(): void {
+  for (const r of [...pendingReports]) r();
+}
 
 /**
  * One pool per process. SSL settings come from the URL itself (`?sslmode=require`, as Supabase
@@ -28,9 +61,7 @@ export function createPool(url: string, opts: { max?: number; logger?: Logger; a
   // for the client's whole life; the query in flight is rejected on its own, and its caller
   // handles that like any failed query.
   pool.on('connect', (client) => {
-    client.on('error', (err) =>
-      log?.warn({ err: safeError(err), application_name: pool.options.application_name }, 'database connection lost'),
-    );
+    client.on('error', (err) => connectionLost(log, err, pool.options.application_name));
   });
   // The same error, re-emitted by the pool for an idle client it has just discarded: already
   // logged above. Without a listener here the pool's own emit would be the unhandled one.
@@ -51,9 +82,7 @@ export async function connectClient(
     application_name: opts.applicationName ?? 'support-agent',
     connectionTimeoutMillis: 10_000,
   });
-  client.on('error', (err) =>
-    opts.logger?.warn({ err: safeError(err), application_name: opts.applicationName }, 'database connection lost'),
-  );
+  client.on('error', (err) => connectionLost(opts.logger, err, opts.applicationName));
   await client.connect();
   return client;
 }

@@ -3,6 +3,7 @@ import { loadConfig, slackMode, tracingEnabled } from '../core/config.js';
 import { clockFromConfig } from '../core/clock.js';
 import { createLogger, safeError } from '../core/logger.js';
 import { runMain } from '../core/run-main.js';
+import { markStopping } from '../core/shutdown.js';
 import { startProduct } from './product.js';
 
 await runMain(async () => {
@@ -25,6 +26,7 @@ await runMain(async () => {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    markStopping();
     logger.info({ signal }, 'shutting down');
     try {
       await product.close();
@@ -42,4 +44,10 @@ await runMain(async () => {
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // npm does not pass SIGTERM on to the script it runs: when whoever started us is gone (we were
+  // re-parented), stop as if signalled, so no process of ours outlives `npm start`.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('parent exited');
+  }, 250).unref();
 });
