@@ -38,6 +38,17 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/** How long a proposed write waits for a decision before it expires. */
+export type ApprovalExpiry =
+  /** Until the end of the first business day after the day it was proposed (the default). */
+  | { kind: 'next_business_day_end' }
+  /** This many hours of opening time (nights, closed days and holidays don't count). */
+  | { kind: 'business_hours'; hours: number }
+  /** Wall-clock minutes, whatever the hours: short TTLs for tests and demos. */
+  | { kind: 'minutes'; minutes: number };
+
+const APPROVAL_EXPIRY_KINDS = ['next_business_day_end', 'business_hours', 'minutes'] as const;
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +99,11 @@ export const ConfigSchema = z.object({
   SLACK_APP_TOKEN: optionalString,
   SLACK_BOT_USER_ID: optionalString,
   SLACK_SUPPORT_CHANNEL: optionalString,
+  // Channel ids private to one customer (Slack Connect, a per-customer private channel): replies there
+  // stay in the thread. DMs are private by nature; in any other channel personal replies go by DM.
+  SLACK_PRIVATE_CHANNELS: csv.pipe(
+    z.array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'each entry must be a Slack channel id such as C0123ABCD')),
+  ),
   SLACK_MANAGERS_CHANNEL: optionalString,
   SLACK_MANAGER_IDS: csv,
   SLACK_MANAGER_GROUP_ID: optionalString,
@@ -112,7 +128,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
 
-  APPROVAL_TTL_MINUTES: z.coerce.number().int().positive().default(240),
+  // How long a proposed write waits for a manager (see approvalExpiry below and .env.example).
+  APPROVAL_EXPIRY: optionalString.pipe(z.enum(APPROVAL_EXPIRY_KINDS).optional()),
+  APPROVAL_BUSINESS_HOURS: optionalString.pipe(z.coerce.number<string>().int().positive().max(1000).optional()),
+  APPROVAL_TTL_MINUTES: optionalString.pipe(z.coerce.number<string>().int().positive().optional()),
   SWEEPER_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
   THREAD_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How long a message waits for its busy thread before it is queued (and answered right after). */
@@ -132,6 +151,48 @@ export const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * The expiry policy the three variables select. APPROVAL_EXPIRY names it; without it, a set
+ * APPROVAL_TTL_MINUTES (the older wall-clock setting) or APPROVAL_BUSINESS_HOURS picks its kind, and
+ * with neither a request waits until the end of the next business day. Setting both without saying
+ * which one wins, or naming a kind without its number, is refused rather than guessed.
+ */
+export function approvalExpiry(
+  c: Pick<Config, 'APPROVAL_EXPIRY' | 'APPROVAL_BUSINESS_HOURS' | 'APPROVAL_TTL_MINUTES'>,
+): ApprovalExpiry {
+  const r = resolveApprovalExpiry(c);
+  if ('problem' in r) throw new ConfigError([r.problem]);
+  return r;
+}
+
+function resolveApprovalExpiry(
+  c: Pick<Config, 'APPROVAL_EXPIRY' | 'APPROVAL_BUSINESS_HOURS' | 'APPROVAL_TTL_MINUTES'>,
+): ApprovalExpiry | { problem: { variable: string; message: string } } {
+  const minutes = c.APPROVAL_TTL_MINUTES;
+  const hours = c.APPROVAL_BUSINESS_HOURS;
+  if (!c.APPROVAL_EXPIRY && minutes && hours) {
+    return {
+      problem: {
+        variable: 'APPROVAL_EXPIRY',
+        message:
+          'APPROVAL_TTL_MINUTES and APPROVAL_BUSINESS_HOURS are both set: set APPROVAL_EXPIRY to say which applies',
+      },
+    };
+  }
+  const kind = c.APPROVAL_EXPIRY ?? (minutes ? 'minutes' : hours ? 'business_hours' : 'next_business_day_end');
+  if (kind === 'minutes') {
+    return minutes
+      ? { kind, minutes }
+      : { problem: { variable: 'APPROVAL_TTL_MINUTES', message: 'required with APPROVAL_EXPIRY=minutes' } };
+  }
+  if (kind === 'business_hours') {
+    return hours
+      ? { kind, hours }
+      : { problem: { variable: 'APPROVAL_BUSINESS_HOURS', message: 'required with APPROVAL_EXPIRY=business_hours' } };
+  }
+  return { kind };
+}
 
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
@@ -156,6 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  // Refused at start, with the other problems' wording, not on the first proposal.
+  const expiry = resolveApprovalExpiry(result.data);
+  if ('problem' in expiry) throw new ConfigError([expiry.problem]);
   return result.data;
 }
 
@@ -174,7 +238,7 @@ export function childEnv(overrides: Record<string, string | undefined>): Record<
 export const slackMode = (c: Config): 'socket' | 'http' | 'local' =>
   c.SLACK_BOT_TOKEN && c.SLACK_SIGNING_SECRET ? (c.SLACK_APP_TOKEN ? 'socket' : 'http') : 'local';
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
+export const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
 
 /**
  * HTTP API settings the product refuses to start with. Without API_KEY anyone who can reach

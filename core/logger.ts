@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config.js';
 
 export type { Logger };
@@ -107,17 +108,33 @@ const baseOptions: LoggerOptions = {
 };
 
 /**
- * Structured JSON logs. `fd` 2 is for processes whose stdout is a protocol (the stdio MCP server).
+ * Logs for people on a terminal, JSON everywhere else: in production, when piped or collected,
+ * always JSON. The same redaction and error serializers apply either way (they run before the
+ * line is formatted).
+ */
+export function wantsPretty(config: Partial<Pick<Config, 'NODE_ENV'>>, fd: 1 | 2): boolean {
+  if (config.NODE_ENV === 'production' || config.NODE_ENV === 'test') return false;
+  return Boolean((fd === 1 ? process.stdout : process.stderr).isTTY);
+}
+
+/**
+ * Structured logs. `fd` 2 is for processes whose stdout is a protocol (the stdio MCP server).
  * Bind thread_id / approval_id with `logger.child({...})` so one approval can be followed across workers.
  * Errors go through `safeError` and known secret fields are redacted, whoever logs them.
  */
 export function createLogger(
-  config: Pick<Config, 'LOG_LEVEL'>,
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'NODE_ENV'>>,
   opts: { name?: string; fd?: 1 | 2; destination?: pino.DestinationStream } = {},
 ): Logger {
+  const fd = opts.fd ?? 1;
+  const destination =
+    opts.destination ??
+    (wantsPretty(config, fd)
+      ? pretty({ destination: fd, sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' })
+      : pino.destination({ fd, sync: true }));
   return pino(
     { ...baseOptions, level: config.LOG_LEVEL, name: opts.name ?? 'support-agent', base: { pid: process.pid } },
-    opts.destination ?? pino.destination({ fd: opts.fd ?? 1, sync: true }),
+    destination,
   );
 }
 

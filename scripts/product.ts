@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { homeHtml, homeJson, type RunningSummary } from './home-page.js';
 import { apiConfigProblems, ConfigError, slackMode, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
 import type { Database } from '../core/connect-database.js';
@@ -57,6 +58,8 @@ export async function startProduct(opts: {
   model?: BaseChatModel;
   transport?: Transport;
   workerId?: string;
+  /** What `GET /` shows (npm start): what runs where. */
+  home?: () => RunningSummary;
   /** The Slack bot: configured workspace, or local mode without tokens (default); `false`: none. */
   slack?: ProductSlackOptions | false;
 }): Promise<Product> {
@@ -100,6 +103,14 @@ export async function startProduct(opts: {
           tool_server: tools.status,
           tool_server_restarts: tools.restarts,
         });
+      }
+      if (req.method === 'GET' && path === '/' && opts.home) {
+        const summary = opts.home();
+        if ((req.headers.accept ?? '').includes('text/html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return void res.end(homeHtml(summary));
+        }
+        return send(res, 200, homeJson(summary));
       }
       for (const handler of mounted) if (await handler(req, res)) return;
       if (await api.handle(req, res, (err) => logger.error({ err, url: req.url }, 'request failed'))) return;

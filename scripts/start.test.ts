@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,13 +13,16 @@ function start(env: Record<string, string>): {
   child: ChildProcess;
   ready: Promise<Record<string, any>>;
   stderr: () => string;
+  stdout: () => string;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: childEnv({ DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
+  let out = '';
   child.stderr!.on('data', (d) => (err += d));
+  child.stdout!.on('data', (d) => (out += d));
   const ready = new Promise<Record<string, any>>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
@@ -31,7 +34,7 @@ function start(env: Record<string, string>): {
     });
     child.on('exit', (code) => reject(new Error(`exited ${code} before ready: ${err}`)));
   });
-  return { child, ready, stderr: () => err };
+  return { child, ready, stderr: () => err, stdout: () => out };
 }
 
 const exited = (child: ChildProcess) =>
@@ -77,6 +80,43 @@ describe('npm start', () => {
       approvals: [{ tool: 'update_customer' }],
     });
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+    p.child.kill('SIGTERM');
+    expect(await exited(p.child)).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('the first minute: / says what runs and links the console; the README approve command works', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'support-agent-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const p = start({ DATA_DIR: dataDir, PORT: String(port), LOCAL_SLACK_PORT: '0' });
+    const ready = await p.ready;
+    const base = `http://127.0.0.1:${port}`;
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(await home.json()).toMatchObject({ status: 'running', slack_console: ready.slack_console });
+    const page = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain(`href="${ready.slack_console}"`);
+    // Local mode made a manager key, readable by its owner only, and said where it is.
+    const keyFile = path.join(dataDir, 'manager-api-key');
+    expect(ready.manager_api_key_file).toBe(keyFile);
+    expect(statSync(keyFile).mode & 0o077).toBe(0);
+    const key = readFileSync(keyFile, 'utf8').trim();
+    expect(p.stdout()).not.toContain(key);
+    const chat = await fetch(`${base}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: 'cus_001', message: 'Please change my phone number to 555-201-4041' }),
+    });
+    const proposed = (await chat.json()) as { approvals: { id: string }[] };
+    // The README's command, as written, with MANAGER_API_KEY=$(cat .data/manager-api-key).
+    const approve = await fetch(`${base}/approvals/${proposed.approvals[0]!.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(approve.status).toBe(200);
+    expect(await approve.json()).toMatchObject({ approval: { status: 'executed' } });
     p.child.kill('SIGTERM');
     expect(await exited(p.child)).toBe(0);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

@@ -1,27 +1,46 @@
 /** `npm start`: the product on whatever is configured, embedded defaults for the rest. */
 import { loadConfig, slackMode, tracingEnabled } from '../core/config.js';
 import { clockFromConfig } from '../core/clock.js';
-import { createLogger, safeError } from '../core/logger.js';
+import { createLogger, safeError, wantsPretty } from '../core/logger.js';
 import { runMain } from '../core/run-main.js';
 import { markStopping } from '../core/shutdown.js';
+import { banner, type RunningSummary } from './home-page.js';
+import { withLocalManagerKey } from './local-manager-key.js';
 import { startProduct } from './product.js';
 
 await runMain(async () => {
-  const config = loadConfig();
+  const { config, keyFile } = withLocalManagerKey(loadConfig());
   const logger = createLogger(config);
-  const product = await startProduct({ config, logger, clock: clockFromConfig(config) });
+  let summary: RunningSummary | undefined;
+  const product = await startProduct({
+    config,
+    logger,
+    clock: clockFromConfig(config),
+    home: () => summary!,
+  });
+  summary = {
+    url: product.url,
+    database: product.db.embedded ? 'embedded Postgres' : 'DATABASE_URL',
+    planner: config.GOOGLE_API_KEY ? config.GEMINI_MODEL : 'offline fallback',
+    slack: slackMode(config),
+    slackConsole: product.slack?.consoleUrl,
+    tracing: tracingEnabled(config) ? 'langfuse' : 'off',
+    managerKeyFile: keyFile,
+  };
   logger.info(
     {
       url: product.url,
       health: `${product.url}/healthz`,
-      database: product.db.embedded ? `embedded (${config.DATA_DIR}/postgres)` : 'DATABASE_URL',
-      planner: config.GOOGLE_API_KEY ? config.GEMINI_MODEL : 'offline fallback',
-      slack: slackMode(config),
-      ...(product.slack?.consoleUrl ? { slack_console: product.slack.consoleUrl } : {}),
-      tracing: tracingEnabled(config) ? 'langfuse' : 'off',
+      database: product.db.embedded ? 'embedded' : 'DATABASE_URL',
+      planner: summary.planner,
+      slack: summary.slack,
+      ...(summary.slackConsole ? { slack_console: summary.slackConsole } : {}),
+      tracing: summary.tracing,
+      ...(keyFile ? { manager_api_key_file: keyFile } : {}),
     },
     'support agent ready',
   );
+  if (wantsPretty(config, 1)) process.stdout.write(`${banner(summary)}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
