@@ -1,4 +1,5 @@
 import type { Approval } from './approvals/ledger.js';
+import type { Reply } from './reply.js';
 
 /**
  * How the agent reaches the place its conversations live (Slack for the bot). Given to the
@@ -6,8 +7,12 @@ import type { Approval } from './approvals/ledger.js';
  * after `deliver` resolved, so a failure leaves it in the outbox for the sweeper.
  */
 export interface DeliveryPort {
-  /** Put these replies in the conversation. Resolve only once the customer can see them. */
-  deliver(threadId: string, replies: string[]): Promise<void>;
+  /**
+   * Put these replies in the conversation. Resolve only once the customer can see them. A reply
+   * marked `personal` must reach the customer privately where others can read the conversation
+   * (promise 9); the port knows where that is, the agent only marks what each reply holds.
+   */
+  deliver(threadId: string, replies: Reply[]): Promise<void>;
   /** Approvals whose status changed (new, decided, done, expired): their cards to post or update. */
   approvalsChanged(approvals: Approval[]): Promise<void>;
   /** Run on every sweep: the channel's own unfinished intake (the bot: messages whose worker died). */
@@ -37,7 +42,7 @@ export class DeliveryRelay implements DeliveryPort {
     this.target = storedDelivery;
   }
 
-  deliver(threadId: string, replies: string[]): Promise<void> {
+  deliver(threadId: string, replies: Reply[]): Promise<void> {
     return this.target.deliver(threadId, replies);
   }
 

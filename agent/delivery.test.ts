@@ -27,7 +27,7 @@ const model = new ScriptedModel((messages) => {
 const arrive = async (_replies: string[]): Promise<void> => undefined;
 let channel: (replies: string[]) => Promise<void> = arrive;
 const delivery: DeliveryPort = {
-  deliver: (_thread, replies) => channel(replies),
+  deliver: (_thread, replies) => channel(replies.map((r) => r.text)),
   approvalsChanged: async () => undefined,
 };
 

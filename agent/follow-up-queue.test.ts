@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { say } from './testing/fixtures.js';
+import type { Reply } from './reply.js';
 import { QUEUED_REPLY } from './service.js';
 import { startAgentOn, startHarness, type Harness } from './testing/harness.js';
 import { ScriptedModel } from './testing/scripted-model.js';
@@ -19,7 +20,8 @@ beforeAll(async () => {
   a = await startHarness({ model, workerId: 'worker-a' });
   // Recorded: what the service delivers later; the immediate "queued" notice is checked on the turn.
   const delivery = {
-    deliver: async (threadId: string, replies: string[]) => {
+    deliver: async (threadId: string, out: Reply[]) => {
+      const replies = out.map((r) => r.text);
       if (replies.join() !== QUEUED_REPLY) delivered.push({ threadId, replies });
     },
     approvalsChanged: async () => undefined,

@@ -19,7 +19,10 @@ let channel: (replies: string[]) => Promise<void> = arrive;
 beforeAll(async () => {
   h = await startHarness({
     model,
-    delivery: { deliver: (_thread, replies) => channel(replies), approvalsChanged: async () => undefined },
+    delivery: {
+      deliver: (_thread, replies) => channel(replies.map((r) => r.text)),
+      approvalsChanged: async () => undefined,
+    },
   });
 });
 afterAll(async () => {
@@ -344,7 +347,8 @@ describe('the customer writes again while an approval is pending', () => {
       text: 'also, do you work on saturdays?',
       source: 'api',
     });
-    expect(q.reply).toBe('answer');
+    // The answer, then what still waits (from the ledger, not the model).
+    expect(q.reply).toBe('answer\n\nStill waiting for a manager:\n• Email you "Your visit"');
     expect(q.status).toBe('pending_approval');
     const out = await h.agent.service.decide({
       approvalId: t.pending[0]!.id,

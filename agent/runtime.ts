@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { childEnv, type Config } from '../core/config.js';
+import { approvalExpiry, childEnv, type Config } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
@@ -62,7 +62,7 @@ export async function createAgentRuntime(opts: {
   const tools = await ToolClient.connect(transport, { logger });
   const tracing = await startTracing(config, logger);
   const model = opts.model ?? createChatModel(config, logger);
-  const ledger = new Ledger(pool, clock, config.APPROVAL_TTL_MINUTES);
+  const ledger = new Ledger(pool, clock, { policy: approvalExpiry(config), timeZone: config.BUSINESS_TIMEZONE });
   const graph = buildGraph(
     { pool, tools, ledger, model, clock, timeZone: config.BUSINESS_TIMEZONE, logger, workerId },
     new PostgresSaver(pool, new CompressedSerializer()),

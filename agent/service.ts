@@ -19,6 +19,8 @@ import { approvalEventOf } from './plan-context.js';
 import { decisionEventMessage } from './nodes/apply-decision.js';
 import type { ToolClient } from './tool-client.js';
 import { storedDelivery, type DeliveryPort } from './delivery-port.js';
+import { personalMeta, replyOf, type Reply } from './reply.js';
+import { rehearseEdit } from './approvals/rehearse-edit.js';
 
 export const MAX_MESSAGE_CHARS = 4000;
 
@@ -28,6 +30,8 @@ export interface TurnResult {
   status: 'answered' | 'pending_approval' | 'queued';
   reply: string;
   replies: string[];
+  /** The same replies with their privacy mark, as the delivery port gets them. */
+  outgoing: Reply[];
   /** Approvals of this thread still waiting for a decision. */
   pending: Approval[];
   /** Approvals whose status changed during this call (new, superseded, withdrawn, decided, done). */
@@ -159,7 +163,7 @@ export class AgentService {
     );
     await this.notifyChanged(result.changed);
     // The queued notice has no transcript row: it is delivered, never redelivered.
-    result.delivered = await this.deliver(input.threadId, result.replies, result.replyIds);
+    result.delivered = await this.deliver(input.threadId, result.outgoing, result.replyIds);
     return result;
   }
 
@@ -179,7 +183,8 @@ export class AgentService {
       state = await this.deps.graph.getState(cfg);
       if (!fresh) return this.finishRun(input.threadId, before);
       // The finished run answered an earlier message: its replies go out through the outbox.
-      for (const r of (state.values as AgentStateType).replies ?? []) await this.transcript(input.threadId, 'agent', r);
+      for (const r of ((state.values as AgentStateType).replies ?? []).map(replyOf))
+        await this.transcript(input.threadId, 'agent', r.text, { personal: r.personal });
     }
     const seen = ((state.values as AgentStateType).messages ?? []).some((m) => m.id === messageId);
     if (!fresh && seen) {
@@ -214,6 +219,7 @@ export class AgentService {
       status: 'queued',
       reply: QUEUED_REPLY,
       replies: [QUEUED_REPLY],
+      outgoing: [{ text: QUEUED_REPLY, personal: false }],
       replyIds: [],
       pending,
       changed: [],
@@ -253,16 +259,16 @@ export class AgentService {
           threadId,
           'agent',
           text,
-          { queued_failure: true },
+          { queued_failure: true, personal: false },
           `queue-failure:${row.input.messageKey}`,
         );
-        if (id !== undefined) await this.deliver(threadId, [text], [id]);
+        if (id !== undefined) await this.deliver(threadId, [{ text, personal: false }], [id]);
         continue;
       }
       await this.deps.pool.query(`DELETE FROM message_queue WHERE id = $1`, [row.id]);
       log.info({ status: turn.status }, 'queued follow-up answered');
       await this.notifyChanged(turn.changed);
-      await this.deliver(threadId, turn.replies, turn.replyIds);
+      await this.deliver(threadId, turn.outgoing, turn.replyIds);
     }
     return rows.length;
   }
@@ -294,7 +300,9 @@ export class AgentService {
    * resumed right here. If this worker dies after recording, the sweeper resumes it.
    */
   async decide(d: Decision) {
-    const approval = await this.deps.ledger.decide(d);
+    // An edit is recorded only as rehearsed: a refusal leaves the approval pending and decidable.
+    const rehearsed = d.decision === 'approve' ? await this.rehearseEdit(d) : undefined;
+    const approval = await this.deps.ledger.decide(rehearsed ? { ...d, args: rehearsed } : d);
     this.deps.logger.info(
       { approval_id: approval.id, thread_id: approval.thread_id, approver: d.approver, decision: d.decision },
       'approval decided',
@@ -311,6 +319,19 @@ export class AgentService {
     // into an error the manager would take for "nothing happened".
     const latest = await this.deps.ledger.get(approval.id).catch(() => undefined);
     return { approval: latest ?? approval, turn };
+  }
+
+  /**
+   * Rehearse a manager's edit without deciding (agent/approvals/rehearse-edit.ts): the Slack modal
+   * asks before it closes, so a refusal shows on the form. Refusals are LedgerErrors; `decide`
+   * runs it again on the arguments it records. Returns the arguments to record, or undefined when
+   * there is nothing to rehearse (no edit; unknown, decided or expired: the ledger says which).
+   */
+  async rehearseEdit(d: Pick<Decision, 'approvalId' | 'args'>): Promise<Record<string, unknown> | undefined> {
+    if (d.args === undefined) return undefined;
+    const approval = await this.deps.ledger.get(d.approvalId);
+    if (!approval || approval.status !== 'pending' || approval.expires_at <= this.deps.clock.now()) return undefined;
+    return (await rehearseEdit({ tools: this.deps.tools, logger: this.deps.logger }, approval, d.args)).args;
   }
 
   /**
@@ -401,7 +422,7 @@ export class AgentService {
       ),
     );
     await this.notifyChanged(result.changed);
-    await this.deliver(threadId, result.replies, result.replyIds);
+    await this.deliver(threadId, result.outgoing, result.replyIds);
     return result;
   }
 
@@ -529,7 +550,7 @@ export class AgentService {
   }
 
   /** Deliver replies through the port; false when it failed (the sweeper redelivers what has a row). */
-  private async deliver(threadId: string, replies: string[], replyIds: number[]): Promise<boolean> {
+  private async deliver(threadId: string, replies: Reply[], replyIds: number[]): Promise<boolean> {
     if (!replies.length) return true;
     try {
       await this.port.deliver(threadId, replies);
@@ -544,28 +565,28 @@ export class AgentService {
   /** Replies that never reached the customer (a worker died, Slack was down): try again. */
   private async redeliver(graceMs: number): Promise<number> {
     const rows = (
-      await this.deps.pool.query<{ id: number; thread_id: string; text: string }>(
-        `SELECT id, thread_id, text FROM conversation_messages
+      await this.deps.pool.query<{ id: number; thread_id: string; text: string; meta: unknown }>(
+        `SELECT id, thread_id, text, meta FROM conversation_messages
          WHERE role = 'agent' AND delivered_at IS NULL AND created_at < now() - make_interval(secs => $1::float8 / 1000)
          ORDER BY id LIMIT 100`,
         [graceMs],
       )
     ).rows;
-    const byThread = new Map<string, { ids: number[]; texts: string[] }>();
+    const byThread = new Map<string, { ids: number[]; replies: Reply[] }>();
     for (const r of rows) {
-      const t = byThread.get(r.thread_id) ?? { ids: [], texts: [] };
+      const t = byThread.get(r.thread_id) ?? { ids: [], replies: [] };
       t.ids.push(r.id);
-      t.texts.push(r.text);
+      t.replies.push({ text: r.text, personal: personalMeta(r.meta) });
       byThread.set(r.thread_id, t);
     }
-    for (const [threadId, t] of byThread) await this.deliver(threadId, t.texts, t.ids);
+    for (const [threadId, t] of byThread) await this.deliver(threadId, t.replies, t.ids);
     return rows.length;
   }
 
   private async undeliveredTurn(threadId: string, before: Map<string, string>): Promise<TurnResult> {
     const rows = (
-      await this.deps.pool.query<{ id: number; text: string }>(
-        `SELECT id, text FROM conversation_messages
+      await this.deps.pool.query<{ id: number; text: string; meta: unknown }>(
+        `SELECT id, text, meta FROM conversation_messages
           WHERE thread_id = $1 AND role = 'agent' AND delivered_at IS NULL ORDER BY id`,
         [threadId],
       )
@@ -573,7 +594,7 @@ export class AgentService {
     return this.turnOf(
       threadId,
       before,
-      rows.map((r) => r.text),
+      rows.map((r) => ({ text: r.text, personal: personalMeta(r.meta) })),
       rows.map((r) => r.id),
       false,
     );
@@ -583,7 +604,7 @@ export class AgentService {
   private async turnOf(
     threadId: string,
     before: Map<string, string>,
-    replies: string[],
+    replies: Reply[],
     replyIds: number[],
     fallback: boolean,
   ): Promise<TurnResult> {
@@ -592,8 +613,9 @@ export class AgentService {
     return {
       threadId,
       status: pending.length ? 'pending_approval' : 'answered',
-      reply: replies.join('\n\n'),
-      replies,
+      reply: replies.map((r) => r.text).join('\n\n'),
+      replies: replies.map((r) => r.text),
+      outgoing: replies,
       replyIds,
       pending,
       changed: all.filter((a) => before.get(a.id) !== a.status),
@@ -619,7 +641,7 @@ export class AgentService {
   private async finishRun(threadId: string, before: Map<string, string>): Promise<TurnResult> {
     const state = await this.deps.graph.getState(this.config(threadId));
     const values = state.values as AgentStateType;
-    const replies = values.replies ?? [];
+    const replies = (values.replies ?? []).map(replyOf);
     const lastAi = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'ai');
     const fallback = (lastAi?.response_metadata as Record<string, unknown> | undefined)?.fallback === true;
     // The run's replies answer its newest input (the customer's message or an approval update):
@@ -627,16 +649,12 @@ export class AgentService {
     // neither recorded nor delivered again.
     const trigger = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'human')?.id;
     const replyIds: number[] = [];
-    const fresh: string[] = [];
+    const fresh: Reply[] = [];
     for (const [i, r] of replies.entries()) {
       const key = trigger ? `reply:${trigger}:${i}` : undefined;
-      const id = await this.transcript(
-        threadId,
-        'agent',
-        r,
-        fallback ? { model: 'offline-planner', fallback: true } : {},
-        key,
-      );
+      // The privacy mark is kept with the row, so a redelivery sends it where the first try would have.
+      const meta = { ...(fallback ? { model: 'offline-planner', fallback: true } : {}), personal: r.personal };
+      const id = await this.transcript(threadId, 'agent', r.text, meta, key);
       if (id !== undefined) {
         replyIds.push(id);
         fresh.push(r);

@@ -1,6 +1,7 @@
 import { Annotation } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PendingApproval, PlanContext } from './plan-context.js';
+import type { Reply } from './reply.js';
 
 /**
  * Merge: same id → replaced in place, else appended. `{ drop, append }` trims the window's head by
@@ -43,8 +44,11 @@ export const AgentState = Annotation.Root({
   pending: Annotation<PendingApproval[]>({ reducer: (_, b) => b, default: () => [] }),
   /** Plan calls in the current run; bounded so a looping model can't spin forever. */
   steps: Annotation<number>({ reducer: (_, b) => b, default: () => 0 }),
-  /** Replies produced by the current run; `null` resets at the start of a run. */
-  replies: Annotation<string[], string[] | null>({
+  /**
+   * Replies produced by the current run, each marked personal or not; `null` resets at the start of
+   * a run. (Checkpoints from before the mark hold plain strings: read them with `replyOf`.)
+   */
+  replies: Annotation<Reply[], Reply[] | null>({
     reducer: (a, b) => (b === null ? [] : [...a, ...b]),
     default: () => [],
   }),

@@ -67,6 +67,32 @@ describe('identity', () => {
     await bot.stop();
   });
 
+  it('a configured SLACK_BOT_USER_ID is enough: no auth.test at all', async () => {
+    const c = await connection;
+    const before = slack.apiCalls().filter((x) => x.method === 'auth.test').length;
+    const bot = await createSlackBot({
+      ...opts,
+      agent: fakeAgent(),
+      connection: { ...c, mode: 'http', botUserId: c.botUserId, botId: undefined },
+    });
+    expect(slack.apiCalls().filter((x) => x.method === 'auth.test')).toHaveLength(before);
+    await bot.stop();
+  });
+
+  it('Slack unreachable: fails fast with one clear message instead of retrying for half an hour', async () => {
+    const c = await connection;
+    const started = Date.now();
+    const err = await createSlackBot({
+      ...opts,
+      agent: fakeAgent(),
+      // Nothing listens on port 9 of this machine.
+      connection: { ...c, mode: 'http', apiUrl: 'http://127.0.0.1:9/api/', botUserId: undefined },
+    }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).message).toMatch(/cannot reach Slack/i);
+  }, 30_000);
+
   it('offers the agent its delivery port and mounts only POST /slack/events', async () => {
     const agent = fakeAgent();
     const bot = await createSlackBot({ ...opts, agent, connection: await connection });

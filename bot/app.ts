@@ -70,7 +70,8 @@ export function slackConnectionFromConfig(config: Config): SlackConnection {
 }
 
 export interface SlackBotOptions {
-  config: Pick<Config, 'BUSINESS_TIMEZONE' | 'SWEEPER_INTERVAL_SECONDS' | 'LOG_LEVEL'>;
+  config: Pick<Config, 'BUSINESS_TIMEZONE' | 'SWEEPER_INTERVAL_SECONDS' | 'LOG_LEVEL'> &
+    Partial<Pick<Config, 'SLACK_PRIVATE_CHANNELS'>>;
   pool: Pool;
   agent: AgentService;
   logger: Logger;
@@ -122,6 +123,30 @@ function boltLogger(log: Logger): BoltLogger {
 }
 
 /**
+ * auth.test with a short leash: the Web API client's default retries a failing network for about
+ * half an hour without a word. Unreachable Slack is a startup problem to state, not to wait out.
+ */
+async function whoAmI(c: SlackConnection) {
+  const client = new webApi.WebClient(c.botToken, {
+    ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}),
+    retryConfig: { retries: 2, factor: 1, minTimeout: 500, maxTimeout: 1000 },
+    timeout: 5000,
+  });
+  try {
+    return await client.auth.test();
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code === webApi.ErrorCode.PlatformError) throw err; // Slack answered: a bad token, say
+    throw new ConfigError([
+      {
+        variable: 'SLACK_BOT_TOKEN',
+        message: `cannot reach Slack to check the token (${e.message ?? String(err)}); check the network`,
+      },
+    ]);
+  }
+}
+
+/**
  * ONE Bolt app for this worker. HTTP mode: the product server mounts `handle` at /slack/events;
  * it verifies the signature (401), then Bolt's HTTPReceiver (`processBeforeResponse: false`, so
  * the ack does not wait for the work) behind a StoreFirstReceiver, which stores each Events API
@@ -133,10 +158,11 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
   const { logger: rootLogger } = opts;
   const logger = rootLogger.child({ component: 'slack' });
   let c = opts.connection;
-  if (!c.botUserId || !c.botId) {
+  if (!c.botUserId) {
     // Learn who we are once, up front: a bad token fails here with a clear error, and Bolt never
-    // needs auth.test again (it would otherwise call it before acking requests).
-    const who = await new webApi.WebClient(c.botToken, { ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}) }).auth.test();
+    // needs auth.test again (it would otherwise call it before acking requests). A configured
+    // SLACK_BOT_USER_ID skips it: the user id is what tells our own messages apart.
+    const who = await whoAmI(c);
     c = { ...c, botUserId: who.user_id, botId: who.bot_id };
     logger.info({ team: who.team, bot_user: who.user_id, mode: c.mode }, 'slack app authenticated');
   }
@@ -186,9 +212,14 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     timeZone: opts.config.BUSINESS_TIMEZONE,
     managers,
     cards,
-    channels: { support: c.supportChannel, managers: c.managersChannel },
+    channels: {
+      support: c.supportChannel,
+      managers: c.managersChannel,
+      private: opts.config.SLACK_PRIVATE_CHANNELS ?? [],
+    },
     cueDelayMs: opts.cueDelayMs ?? 1500,
-    userPicker: c.mode === 'local' ? 'text' : 'users_select',
+    // Slack and the local workspace both offer the picker; the text input is for a workspace that can't.
+    userPicker: 'users_select',
   };
 
   registerListeners(app, deps);

@@ -4,14 +4,30 @@ import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { attachCard, pendingWithoutCard } from '../schema/approvals/store.js';
-import { approvalCard, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';
+import { approvalCard, type BookingRow, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';
 
+/** Enough for every check a card makes; the card lists fewer. */
+const MAX_UPCOMING = 50;
+
+const BOOKING_COLUMNS =
+  'b.id, b.customer_id, b.service_id, s.name AS service_name, s.price_cents, b.starts_at, b.ends_at, b.status';
+
+/**
+ * Everything a card is drawn from besides the approval row. With `now` (the business clock), also
+ * the customer's upcoming bookings and the booking a reschedule or cancellation names, for the
+ * card's checks; without it (an edit form) those stay unloaded, and no check is made.
+ */
 export async function loadCardContext(
   pool: Pool,
-  a: Pick<Approval, 'customer_id' | 'thread_id'>,
+  a: Pick<Approval, 'customer_id' | 'thread_id'> & Partial<Pick<Approval, 'tool' | 'args'>>,
   timeZone: string,
+  now?: Date,
 ): Promise<CardContext> {
-  const [customer, services, conversation] = await Promise.all([
+  const bookingId =
+    (a.tool === 'reschedule_booking' || a.tool === 'cancel_booking') && typeof a.args?.booking_id === 'string'
+      ? a.args.booking_id
+      : undefined;
+  const [customer, services, conversation, upcoming, target] = await Promise.all([
     a.customer_id
       ? pool.query<CustomerRow>(
           `SELECT id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes
@@ -23,12 +39,29 @@ export async function loadCardContext(
     pool.query<{ slack_channel: string | null }>(`SELECT slack_channel FROM conversations WHERE thread_id = $1`, [
       a.thread_id,
     ]),
+    now && a.customer_id
+      ? pool.query<BookingRow>(
+          `SELECT ${BOOKING_COLUMNS} FROM bookings b JOIN services s ON s.id = b.service_id
+           WHERE b.customer_id = $1 AND b.status = 'confirmed' AND b.starts_at > $2
+           ORDER BY b.starts_at, b.id LIMIT ${MAX_UPCOMING}`,
+          [a.customer_id, now],
+        )
+      : undefined,
+    now && bookingId
+      ? pool.query<BookingRow>(
+          `SELECT ${BOOKING_COLUMNS} FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = $1`,
+          [bookingId],
+        )
+      : undefined,
   ]);
   return {
     timeZone,
     customer: customer?.rows[0] ?? null,
     services: services.rows,
     conversationChannel: conversation.rows[0]?.slack_channel ?? null,
+    ...(now ? { now } : {}),
+    ...(upcoming ? { upcomingBookings: upcoming.rows } : {}),
+    ...(target ? { targetBooking: target.rows[0] ?? null } : {}),
   };
 }
 
@@ -52,7 +85,7 @@ export class CardPublisher {
   ) {}
 
   async render(a: Approval) {
-    return approvalCard(a, await loadCardContext(this.deps.pool, a, this.deps.timeZone));
+    return approvalCard(a, await loadCardContext(this.deps.pool, a, this.deps.timeZone, this.deps.clock.now()));
   }
 
   /** Bring the cards of these approvals up to date: post new pending ones, redraw the rest. */

@@ -3,17 +3,29 @@ import type { Pool } from '../core/pg-pool.js';
 /** One conversation per Slack thread: a top-level message starts one, replies continue it. */
 export const threadIdFor = (channel: string, threadTs: string): string => `slack:${channel}:${threadTs}`;
 
-/** Where a conversation lives in Slack, from Postgres (any worker can answer it). */
+/** Where a conversation lives in Slack, and whose it is, from Postgres (any worker can answer it). */
 export async function slackTargetOf(
   pool: Pool,
   threadId: string,
-): Promise<{ channel: string; threadTs: string } | undefined> {
-  const r = await pool.query<{ slack_channel: string | null; slack_thread_ts: string | null }>(
-    `SELECT slack_channel, slack_thread_ts FROM conversations WHERE thread_id = $1 AND source = 'slack'`,
+): Promise<{ channel: string; threadTs: string; userId?: string } | undefined> {
+  const r = await pool.query<{
+    slack_channel: string | null;
+    slack_thread_ts: string | null;
+    slack_user_id: string | null;
+  }>(
+    `SELECT slack_channel, slack_thread_ts, slack_user_id FROM conversations WHERE thread_id = $1 AND source = 'slack'`,
     [threadId],
   );
   const row = r.rows[0];
   return row?.slack_channel && row.slack_thread_ts
-    ? { channel: row.slack_channel, threadTs: row.slack_thread_ts }
+    ? { channel: row.slack_channel, threadTs: row.slack_thread_ts, userId: row.slack_user_id ?? undefined }
     : undefined;
 }
+
+/**
+ * Can people other than the customer read this channel? A DM with the app (D…) and the channels
+ * configured as private to one customer (SLACK_PRIVATE_CHANNELS) are theirs alone; every other
+ * channel, the support channel first, is shared.
+ */
+export const isSharedChannel = (channel: string, privateChannels: readonly string[]): boolean =>
+  !channel.startsWith('D') && !privateChannels.includes(channel);

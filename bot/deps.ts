@@ -19,6 +19,8 @@ export interface BotDeps {
     support?: string;
     /** Where approval cards go. */
     managers: string;
+    /** Channels private to one customer (SLACK_PRIVATE_CHANNELS): personal replies stay in their threads. */
+    private?: readonly string[];
   };
   /** Delay before the "working on it" reaction on a customer's message (slow turns only). */
   cueDelayMs: number;

@@ -12,6 +12,7 @@ import { silentLogger } from '../core/logger.js';
 import { createSeededDatabase, TEST_NOW, TEST_TZ, type TestDatabase } from '../core/testing/test-database.js';
 import { createToolServer } from '../mcp-server/server.js';
 import { startProduct, type Product } from '../scripts/product.js';
+import { SENT_PRIVATELY_NOTE } from './replies.js';
 import { botTestModel } from './testing/stack.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -71,7 +72,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function actAs(userId: string, channel: 'support' | 'managers') {
+async function actAs(userId: string, channel: 'support' | 'managers' | 'dm') {
   await page.selectOption('[data-testid=user-picker]', userId);
   await page.click(`[data-testid=channel-${channel}]`);
 }
@@ -94,7 +95,13 @@ it('a customer asks for a change, a manager approves it on the card, both see th
   await page.fill('[data-testid=composer-input]', 'Hi, please change my email to maria.e2e@example.com');
   await page.click('[data-testid=composer-send]');
   const thread = await openThreadOf('maria.e2e@example.com');
-  await thread.getByText('sent this request to our team for approval').waitFor({ timeout: 10_000 });
+  // #support is shared: the thread says where the details went, her DM with the app has them.
+  await thread.getByText(SENT_PRIVATELY_NOTE).first().waitFor({ timeout: 10_000 });
+  await actAs('U01CUS0001', 'dm');
+  await page
+    .locator('#list [data-testid^="message-"]', { hasText: 'sent this request to our team for approval' })
+    .first()
+    .waitFor({ timeout: 10_000 });
 
   // A manager sees the card in #managers and approves.
   await actAs('U01MGR0001', 'managers');
@@ -113,11 +120,14 @@ it('a customer asks for a change, a manager approves it on the card, both see th
   expect(cardText).toContain('Updated email.');
   await expect(decided.locator('[data-testid=button-approval_approve]').count()).resolves.toBe(0);
 
-  // The customer is told in their thread.
-  await actAs('U01CUS0001', 'support');
-  const again = await openThreadOf('maria.e2e@example.com');
+  // The customer is told by DM (the outcome holds her new email); the thread gets the note again.
+  await actAs('U01CUS0001', 'dm');
   // (The test planner's "update_customer {…customer_id…}" renders with mrkdwn italics, as in Slack.)
-  await again.getByText(/^Done: update/).waitFor({ timeout: 10_000 });
+  await page
+    .locator('#list')
+    .getByText(/^Done: update/)
+    .first()
+    .waitFor({ timeout: 10_000 });
   await page.screenshot({ path: `/tmp/bot-e2e-${process.pid}.png` }).catch(() => undefined);
 
   const row = (await db.pool.query(`SELECT email FROM customers WHERE id = 'cus_001'`)).rows[0];

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Manifest } from '@slack/web-api';
+import type { AppsManifestCreateArguments } from '@slack/web-api';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
+/** The manifest type of Slack's own Web API client (what apps.manifest.create takes). */
+type Manifest = AppsManifestCreateArguments['manifest'];
 const manifest = parse(readFileSync('manifest.yml', 'utf8')) as Manifest;
 
 /** The Web API methods the bot calls, and the bot scope each needs (none: no scope needed). */
@@ -56,10 +58,10 @@ describe('manifest.yml', () => {
     }
     expect([...called].filter((m) => !(m in SCOPE_OF))).toEqual([]);
     const needed = new Set([...called].map((m) => SCOPE_OF[m]).filter((s): s is string => Boolean(s)));
-    const scopes = manifest.oauth_config?.scopes?.bot ?? [];
+    const scopes: string[] = manifest.oauth_config?.scopes?.bot ?? [];
     expect([...needed].filter((s) => !scopes.includes(s))).toEqual([]);
     // Reading messages is what the event subscriptions need, not a method call.
     const forEvents = new Set(['channels:history', 'im:history']);
-    expect(scopes.filter((s) => !needed.has(s) && !forEvents.has(s))).toEqual([]);
+    expect(scopes.filter((s: string) => !needed.has(s) && !forEvents.has(s))).toEqual([]);
   });
 });

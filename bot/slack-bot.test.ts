@@ -6,7 +6,16 @@ import { NOT_A_MANAGER, NOT_FOUND } from './decisions.js';
 import { LOCAL_IDS } from './local-mode.js';
 import { signSlackRequest } from '../local-slack/index.js';
 import { OTHER_CUSTOMER, WORKING_REACTION } from './listeners/messages/customer-message.js';
-import { botRepliesIn, cardFor, hasButtons, startBotStack, textOfMessage, type BotStack } from './testing/stack.js';
+import { SENT_PRIVATELY_NOTE } from './replies.js';
+import {
+  botRepliesIn,
+  cardFor,
+  hasButtons,
+  startBotStack,
+  textOfMessage,
+  toldCustomer,
+  type BotStack,
+} from './testing/stack.js';
 
 const SUPPORT = LOCAL_IDS.support;
 const MANAGERS = LOCAL_IDS.managers;
@@ -68,7 +77,11 @@ async function cardOf(approvalId: string) {
 /** A write request from Maria: its approval row and its card in #managers. */
 async function proposeEmailChange(user: string, email: string) {
   const asked = await ask(user, `Hi, please change my email to ${email}`);
-  expect(asked.reply.text).toMatch(/sent this request to our team/);
+  // #support is shared: the thread gets a note, the request's wording goes to the customer by DM.
+  expect(asked.reply.text).toBe(SENT_PRIVATELY_NOTE);
+  await waitFor(() =>
+    toldCustomer(s.slack, user, SUPPORT, asked.root).find((m) => /sent this request to our team/.test(m.text)),
+  );
   const approval = await approvalOf(asked.root);
   const card = await cardOf(approval.id);
   return { asked, approval, card };
@@ -215,7 +228,7 @@ describe('customers', () => {
 });
 
 describe('approval cards', () => {
-  it('Approve: executed once, card updated with who and the result, customer told in the thread', async () => {
+  it('Approve: executed once, card updated with who and the result, customer told (by DM)', async () => {
     const { asked, approval, card } = await proposeEmailChange(MARIA, 'maria.new@example.com');
     const text = textOfMessage(card);
     expect(text).toContain('Approval needed: Update customer details');
@@ -228,7 +241,7 @@ describe('approval cards', () => {
     const click = await s.slack.click(DANA, MANAGERS, card.ts, ACTIONS.approve);
     expect(click.status).toBe(200);
     const told = await waitFor(() =>
-      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
+      toldCustomer(s.slack, MARIA, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
     );
     expect(told.text).toContain('maria.new@example.com');
     const updated = await waitFor(() => {
@@ -312,7 +325,7 @@ describe('approval cards', () => {
     });
     expect(good.outcome).toBe('closed');
     const told = await waitFor(() =>
-      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
+      toldCustomer(s.slack, PRIYA, SUPPORT, asked.root).find((m) => m.text.startsWith('Done:')),
     );
     expect(told.text).toContain('priya.patel@example.net');
     const row = (
@@ -342,7 +355,7 @@ describe('approval cards', () => {
     });
     expect(done.outcome).toBe('closed');
     const told = await waitFor(() =>
-      botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('A manager declined')),
+      toldCustomer(s.slack, JAMES, SUPPORT, asked.root).find((m) => m.text.startsWith('A manager declined')),
     );
     expect(told.text).toContain('Please confirm this from your current email first.');
     expect(await status(approval.id)).toBe('rejected');
@@ -437,7 +450,12 @@ describe('approval cards', () => {
     const second = await ask(JAMES, 'sorry, make that: change my email to james.two@example.org', {
       thread_ts: first.asked.root,
     });
-    expect(second.reply.text).toMatch(/sent this request to our team/);
+    expect(second.reply.text).toBe(SENT_PRIVATELY_NOTE);
+    await waitFor(() =>
+      toldCustomer(s.slack, JAMES, SUPPORT, first.asked.root).find((m) =>
+        /sent this request to our team[\s\S]*james\.two@example\.org/.test(m.text),
+      ),
+    );
     const rows = (
       await s.db.pool.query(`SELECT id, status FROM approvals WHERE thread_id = $1 ORDER BY created_at, id`, [
         threadOf(first.asked.root),
@@ -482,7 +500,9 @@ describe('approval cards', () => {
       });
       expect(updated.ts).toBe(card.ts);
       await waitFor(() =>
-        botRepliesIn(s.slack, SUPPORT, asked.root).find((m) => m.text.startsWith('Nobody could look at that in time')),
+        toldCustomer(s.slack, MARIA, SUPPORT, asked.root).find((m) =>
+          m.text.startsWith('Nobody could look at that in time'),
+        ),
       );
     } finally {
       s.clock.set('2026-12-07T14:00:00.000Z');
@@ -512,14 +532,15 @@ describe('App Home', () => {
     await waitFor(() => s.slack.homeView(DANA));
     await s.slack.click(DANA, 'home', '', ACTIONS.homeLink);
     const [modal] = await waitFor(() => s.slack.openViews(DANA).length === 1 && s.slack.openViews(DANA));
+    // A user picker: only members can be chosen, and a bot is refused.
     const bad = await s.slack.submitView(DANA, modal!.id, {
-      slack_user: { value: 'U0NOBODY99' },
+      slack_user: { value: LOCAL_IDS.botUserId },
       customer: { value: 'cus_010' },
     });
     expect(bad.outcome).toBe('errors');
-    expect((bad.response as { errors: Record<string, string> }).errors.slack_user).toMatch(/no Slack user/);
+    expect((bad.response as { errors: Record<string, string> }).errors.slack_user).toMatch(/bot, not a person/);
     const ok = await s.slack.submitView(DANA, modal!.id, {
-      slack_user: { value: `<@${RILEY}>` },
+      slack_user: { value: RILEY },
       customer: { value: 'cus_010' },
     });
     expect(ok.outcome).toBe('updated');

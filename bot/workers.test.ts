@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACTIONS } from './ids.js';
 import { LOCAL_IDS } from './local-mode.js';
-import { botRepliesIn, cardFor, hasButtons, startBotStack, textOfMessage, type BotStack } from './testing/stack.js';
+import {
+  botRepliesIn,
+  cardFor,
+  hasButtons,
+  startBotStack,
+  textOfMessage,
+  toldCustomer,
+  type BotStack,
+} from './testing/stack.js';
 
 const SUPPORT = LOCAL_IDS.support;
 const MANAGERS = LOCAL_IDS.managers;
@@ -46,7 +54,7 @@ it('a card posted by one worker is approved through the other, and the customer 
   expect(submitted.outcome).toBe('closed');
 
   const done = await s.slack.waitFor(
-    () => botRepliesIn(s.slack, SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')),
+    () => toldCustomer(s.slack, 'U01CUS0004', SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')),
     8000,
   );
   expect(done.text).toContain('"priority":"high"');
@@ -87,7 +95,10 @@ it('two managers on two workers at once: one decision, one execution', async () 
     s.slack.click('U01MGR0001', MANAGERS, card.ts, ACTIONS.approve, { via: 0 }),
     s.slack.click('U01MGR0002', MANAGERS, card.ts, ACTIONS.reject, { via: 1 }),
   ]);
-  await s.slack.waitFor(() => botRepliesIn(s.slack, SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')), 8000);
+  await s.slack.waitFor(
+    () => toldCustomer(s.slack, 'U01CUS0006', SUPPORT, post.ts).find((m) => m.text.startsWith('Done:')),
+    8000,
+  );
   const audit = (
     await s.db.pool.query(`SELECT action FROM audit_log WHERE approval_id = $1 ORDER BY id`, [approval.id])
   ).rows.map((r) => r.action);

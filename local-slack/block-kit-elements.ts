@@ -230,6 +230,42 @@ function checkTimepicker(ctx: Ctx, el: Obj, ptr: string): void {
   checkConfirm(ctx, el, ptr);
 }
 
+function checkUsersSelect(ctx: Ctx, el: Obj, ptr: string): void {
+  allowKeys(ctx, el, ['type', 'action_id', 'initial_user', 'confirm', 'focus_on_load', 'placeholder'], ptr);
+  checkString(ctx, el, 'action_id', ptr, ACTION_ID);
+  checkString(ctx, el, 'initial_user', ptr, { min: 1 });
+  checkBoolean(ctx, el, 'focus_on_load', ptr);
+  checkText(ctx, el, 'placeholder', ptr, { plainOnly: true, max: 150 });
+  checkConfirm(ctx, el, ptr);
+}
+
+// Unlike a select's, a checkbox option may be mrkdwn (text and description).
+function checkCheckboxOption(ctx: Ctx, o: unknown, at: string): void {
+  if (!isObj(o)) return fail(ctx, 'must provide an object', at);
+  allowKeys(ctx, o, ['text', 'value', 'description'], at);
+  checkText(ctx, o, 'text', at, { max: 75, required: true });
+  checkString(ctx, o, 'value', at, { required: true, min: 1, max: 150 });
+  checkText(ctx, o, 'description', at, { max: 75 });
+}
+
+function checkCheckboxes(ctx: Ctx, el: Obj, ptr: string): void {
+  allowKeys(ctx, el, ['type', 'action_id', 'options', 'initial_options', 'confirm', 'focus_on_load'], ptr);
+  checkString(ctx, el, 'action_id', ptr, ACTION_ID);
+  checkBoolean(ctx, el, 'focus_on_load', ptr);
+  checkConfirm(ctx, el, ptr);
+  if (!Array.isArray(el.options)) return fail(ctx, 'missing required field: options', ptr);
+  if (el.options.length < 1) fail(ctx, 'must be more than 0 items', `${ptr}/options`);
+  if (el.options.length > 10) fail(ctx, 'must be less than 11 items', `${ptr}/options`);
+  el.options.forEach((o, i) => checkCheckboxOption(ctx, o, `${ptr}/options/${i}`));
+  if (el.initial_options === undefined) return;
+  if (!Array.isArray(el.initial_options)) return fail(ctx, 'must be an array', `${ptr}/initial_options`);
+  el.initial_options.forEach((o, i) => checkCheckboxOption(ctx, o, `${ptr}/initial_options/${i}`));
+  const values = new Set(el.options.filter(isObj).map((o) => o.value));
+  if (!el.initial_options.every((o) => isObj(o) && values.has(o.value))) {
+    fail(ctx, 'initial_options must match the options', `${ptr}/initial_options`);
+  }
+}
+
 function checkImage(ctx: Ctx, el: Obj, ptr: string): void {
   allowKeys(ctx, el, ['type', 'image_url', 'alt_text'], ptr);
   checkString(ctx, el, 'image_url', ptr, { required: true, min: 1, max: 3000 });
@@ -241,6 +277,8 @@ const CHECKERS: Record<string, (ctx: Ctx, el: Obj, ptr: string) => void> = {
   static_select: checkStaticSelect,
   datepicker: checkDatepicker,
   timepicker: checkTimepicker,
+  users_select: checkUsersSelect,
+  checkboxes: checkCheckboxes,
   plain_text_input: checkPlainTextInput,
   number_input: checkNumberInput,
   email_text_input: checkEmailInput,

@@ -25,11 +25,13 @@ export interface SlackError {
 
 export const MAX_MESSAGE_TEXT = 40000;
 const MAX_BLOCKS: Record<Surface, number> = { message: 50, modal: 100, home: 100 };
-const ACCESSORY = ['button', 'static_select', 'datepicker', 'timepicker', 'image'];
-const ACTION_ELEMENTS = ['button', 'static_select', 'datepicker', 'timepicker'];
+const ACCESSORY = ['button', 'static_select', 'users_select', 'checkboxes', 'datepicker', 'timepicker', 'image'];
+const ACTION_ELEMENTS = ['button', 'static_select', 'users_select', 'checkboxes', 'datepicker', 'timepicker'];
 const INPUT_ELEMENTS = [
   'plain_text_input',
   'static_select',
+  'users_select',
+  'checkboxes',
   'datepicker',
   'timepicker',
   'number_input',

@@ -1,7 +1,7 @@
 // What a user "typed" into a modal, turned into Slack's view.state.values, plus the checks the Slack
 // client makes before it lets a submission through (those never reach the app).
 import { isObj, selectOptions } from './block-kit-elements.js';
-import type { Block, StoredView, ViewStateValue, ViewStateValues } from './types.js';
+import type { Block, CheckboxOption, StoredView, ViewStateValue, ViewStateValues } from './types.js';
 
 type El = Record<string, unknown> & { type: string; action_id: string };
 
@@ -24,8 +24,31 @@ export function optionFor(el: Record<string, unknown>, value: string) {
   return { text: o.text as { type: 'plain_text'; text: string }, value };
 }
 
+/** A checkbox option as the client submits it (the element's own, with its description). */
+export function checkboxOption(el: Record<string, unknown>, value: string): CheckboxOption {
+  const o = (Array.isArray(el.options) ? el.options : []).find((x) => isObj(x) && x.value === value);
+  if (!isObj(o)) throw new Error(`local-slack: '${value}' is not an option of ${String(el.action_id)}`);
+  return {
+    text: o.text as CheckboxOption['text'],
+    value,
+    ...(isObj(o.description) ? { description: o.description as CheckboxOption['description'] } : {}),
+  };
+}
+
+/** Who a users_select may hold: the client offers workspace members only. */
+export type IsMember = (userId: string) => boolean;
+
 function initialState(el: El): ViewStateValue {
   switch (el.type) {
+    case 'users_select':
+      return { type: el.type, selected_user: (el.initial_user as string | undefined) ?? null };
+    case 'checkboxes':
+      return {
+        type: el.type,
+        selected_options: (Array.isArray(el.initial_options) ? el.initial_options : [])
+          .filter(isObj)
+          .map((o) => checkboxOption(el, String(o.value))),
+      };
     case 'static_select':
       return {
         type: el.type,
@@ -40,10 +63,17 @@ function initialState(el: El): ViewStateValue {
   }
 }
 
-function fromInput(el: El, v: unknown): ViewStateValue {
+function fromInput(el: El, v: unknown, isMember: IsMember): ViewStateValue {
   if (isObj(v) && typeof v.type === 'string') return v as unknown as ViewStateValue;
+  if (el.type === 'checkboxes') {
+    const picked = Array.isArray(v) ? v.map(String) : v === null || v === undefined || v === '' ? [] : [String(v)];
+    return { type: el.type, selected_options: picked.map((value) => checkboxOption(el, value)) };
+  }
   const s = v === null || v === undefined || v === '' ? null : String(v);
   switch (el.type) {
+    case 'users_select':
+      if (s !== null && !isMember(s)) throw new Error(`local-slack: ${s} is not a member of this workspace`);
+      return { type: el.type, selected_user: s };
     case 'static_select':
       return { type: el.type, selected_option: s === null ? null : optionFor(el, s) };
     case 'datepicker':
@@ -56,7 +86,8 @@ function fromInput(el: El, v: unknown): ViewStateValue {
 }
 
 function isEmpty(s: ViewStateValue): boolean {
-  return (s.value ?? s.selected_option ?? s.selected_date ?? s.selected_time ?? null) === null;
+  if (s.selected_options) return s.selected_options.length === 0;
+  return (s.value ?? s.selected_option ?? s.selected_date ?? s.selected_time ?? s.selected_user ?? null) === null;
 }
 
 function clientCheck(el: El, s: ViewStateValue, optional: boolean): string | undefined {
@@ -88,6 +119,7 @@ function clientCheck(el: El, s: ViewStateValue, optional: boolean): string | und
 export function buildSubmission(
   view: StoredView,
   given: Record<string, Record<string, unknown>>,
+  isMember: IsMember = () => true,
 ): { values: ViewStateValues; clientErrors: Record<string, string> } {
   const inputs = inputBlocks(view);
   for (const [blockId, byAction] of Object.entries(given)) {
@@ -105,7 +137,7 @@ export function buildSubmission(
     const provided = given[blockId]?.[el.action_id];
     const state =
       provided !== undefined
-        ? fromInput(el, provided)
+        ? fromInput(el, provided, isMember)
         : (view.state.values[blockId]?.[el.action_id] ?? initialState(el));
     values[blockId] = { [el.action_id]: state };
     const problem = clientCheck(el, state, block.optional === true);

@@ -4,7 +4,7 @@ import { isObj, selectOptions } from './block-kit-elements.js';
 import type { Deliverer } from './delivery.js';
 import { VERIFICATION_TOKEN } from './events.js';
 import { newResponseId, newTriggerId, nextTs } from './ids.js';
-import { buildSubmission, inputBlockIds, optionFor } from './interaction-state.js';
+import { buildSubmission, checkboxOption, inputBlockIds, optionFor } from './interaction-state.js';
 import type { Block, LocalSlackLogger, StoredMessage, StoredView, SubmitResult } from './types.js';
 import { publicMessage } from './web-api-chat.js';
 import {
@@ -62,6 +62,16 @@ function actionPayload(block: Block, el: El, value: string | undefined): Record<
         ...(el.placeholder ? { placeholder: el.placeholder } : {}),
       };
     }
+    case 'users_select':
+      return {
+        ...base,
+        type: 'users_select',
+        selected_user: value ?? null,
+        ...(el.initial_user ? { initial_user: el.initial_user } : {}),
+      };
+    case 'checkboxes':
+      // A click toggles one box; opts.value is the option now ticked (none: all cleared).
+      return { ...base, type: 'checkboxes', selected_options: value ? [checkboxOption(el, value)] : [] };
     case 'datepicker':
       return { ...base, type: 'datepicker', selected_date: value ?? null };
     case 'timepicker':
@@ -186,7 +196,7 @@ export class Interactions {
     via?: number,
   ): Promise<SubmitResult> {
     const view = this.topModal(userId, viewId);
-    const { values, clientErrors } = buildSubmission(view, given);
+    const { values, clientErrors } = buildSubmission(view, given, (id) => this.ws.users.has(id));
     view.state = { values };
     if (Object.keys(clientErrors).length) {
       view.errors = clientErrors;

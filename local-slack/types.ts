@@ -83,6 +83,15 @@ export interface ViewStateValue {
   selected_option?: { text: { type: 'plain_text'; text: string; emoji?: boolean }; value: string } | null;
   selected_date?: string | null;
   selected_time?: string | null;
+  selected_user?: string | null;
+  selected_options?: CheckboxOption[];
+}
+
+/** A checkbox option as submitted: unlike a select's, its text may be mrkdwn. */
+export interface CheckboxOption {
+  text: { type: 'plain_text' | 'mrkdwn'; text: string; emoji?: boolean; verbatim?: boolean };
+  value: string;
+  description?: { type: 'plain_text' | 'mrkdwn'; text: string };
 }
 
 export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;

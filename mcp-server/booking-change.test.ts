@@ -328,11 +328,12 @@ describe('the change fee', () => {
     const away = await freeStart(1);
     const moved = ok(
       (
-        await approvedCall('reschedule_booking', {
-          customer_id: 'cus_015',
-          booking_id: soon.id,
-          new_start_time: away,
-        })
+        await approvedCall(
+          'reschedule_booking',
+          { customer_id: 'cus_015', booking_id: soon.id, new_start_time: away },
+          staff,
+          { createdAt: TEST_NOW },
+        )
       ).outcome,
     );
     expect(moved.fee).toEqual({ fee_cents: 2500, notice_hours: 23, rule: CHANGE_POLICY.reschedule[0].label });
@@ -357,6 +358,32 @@ describe('the change fee', () => {
       ).outcome,
     );
     expect(cancelled.fee).toEqual({ fee_cents: 4750, notice_hours: 23, rule: CHANGE_POLICY.cancel[0].label });
+  });
+});
+
+describe('the fee follows the moment the customer asked', () => {
+  it('a cancellation asked for more than 24 hours ahead stays free when it is approved within 24 hours', async () => {
+    // A booking row only: the crew-hours of tomorrow morning may be taken by the tests above.
+    const start = SOON;
+    const booking = await placeBooking(db.pool, {
+      customerId: 'cus_018',
+      serviceId: 'svc_handyman_hour',
+      start,
+      withSlots: false,
+    });
+    const hoursAhead = (at(start) - at(TEST_NOW)) / HOUR;
+    expect(hoursAhead).toBeLessThan(24);
+    // Asked 30 hours before the visit, decided now: within 24 hours of it.
+    const asked = new Date(at(start) - 30 * HOUR).toISOString();
+    const { outcome } = await approvedCall(
+      'cancel_booking',
+      { customer_id: 'cus_018', booking_id: booking.id },
+      staff,
+      {
+        createdAt: asked,
+      },
+    );
+    expect(ok(outcome).fee).toMatchObject({ fee_cents: 0, rule: expect.stringMatching(/^free/) });
   });
 });
 

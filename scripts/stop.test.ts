@@ -20,7 +20,11 @@ function descendants(root: number): number[] {
   }
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [child, pp] of parent) if (pp === p && !out.includes(child)) out.push(child), walk(child);
+    for (const [child, pp] of parent) {
+      if (pp !== p || out.includes(child)) continue;
+      out.push(child);
+      walk(child);
+    }
   };
   walk(root);
   return out;

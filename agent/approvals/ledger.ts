@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
+import type { ApprovalExpiry } from '../../core/config.js';
+import { expiryAfter } from '../../schema/business/business-time.js';
 import { withTransaction, type Pool, type Queryable } from '../../core/pg-pool.js';
 import { isMutating, parseToolArgs } from '../../schema/tools/catalog.js';
 import * as store from '../../schema/approvals/store.js';
+import { customerChangeIssue } from './fixed-customer.js';
 import type { Approval, ApprovalStatus } from '../../schema/approvals/store.js';
 
 /**
@@ -24,12 +27,31 @@ export interface Decision {
   reason?: string;
 }
 
+/**
+ * What is wrong with edited arguments, on the argument's dotted path ('' = the request as a whole).
+ * A refusal of the rehearsal adds the tool's error code and, for a time, the free times it offered.
+ */
+export interface ArgumentIssue {
+  path: string;
+  message: string;
+  code?: string;
+  alternatives?: Record<string, unknown>[];
+}
+
 export class LedgerError extends Error {
   constructor(
-    readonly code: 'not_found' | 'already_decided' | 'expired' | 'invalid_arguments' | 'not_mutating' | 'not_pending',
+    readonly code:
+      | 'not_found'
+      | 'already_decided'
+      | 'expired'
+      | 'invalid_arguments'
+      | 'not_mutating'
+      | 'not_pending'
+      // The edit could not be rehearsed (tool server unreachable or failing): nothing was approved.
+      | 'rehearsal_unavailable',
     message: string,
     readonly approval?: Approval,
-    readonly issues?: { path: string; message: string }[],
+    readonly issues?: ArgumentIssue[],
   ) {
     super(message);
     this.name = 'LedgerError';
@@ -48,7 +70,8 @@ export class Ledger {
   constructor(
     private readonly pool: Pool,
     private readonly clock: Clock,
-    private readonly ttlMinutes: number,
+    /** How long a proposal waits for a decision, counted in the business's time zone. */
+    private readonly expiry: { policy: ApprovalExpiry; timeZone: string },
   ) {}
 
   async get(id: string, db: Queryable = this.pool): Promise<Approval | undefined> {
@@ -92,7 +115,7 @@ export class Ledger {
         customerId: p.customerId,
         proposedBy: p.proposedBy,
         requestText: p.requestText?.slice(0, 3000) ?? null,
-        expiresAt: new Date(now.getTime() + this.ttlMinutes * 60_000),
+        expiresAt: expiryAfter(now, this.expiry.policy, this.expiry.timeZone),
         at: now,
       }),
     );
@@ -110,12 +133,15 @@ export class Ledger {
     let hash: string | undefined;
     if (d.decision === 'approve' && d.args !== undefined) {
       const parsed = parseToolArgs(existing.tool, d.args);
-      if (!parsed.ok)
+      // Every caller rehearses an edit first (AgentService.decide); the customer rule is the
+      // ledger's own too, so no way of calling it can hand an approval to someone else.
+      const customer = customerChangeIssue(existing, d.args);
+      if (!parsed.ok || customer)
         throw new LedgerError(
           'invalid_arguments',
           `The edited arguments are not valid for ${existing.tool}.`,
           existing,
-          parsed.issues,
+          [...(parsed.ok ? [] : parsed.issues), ...(customer ? [customer] : [])],
         );
       args = parsed.args;
       hash = parsed.hash;

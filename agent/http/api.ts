@@ -192,11 +192,22 @@ export function createApiRouter(deps: {
         invalid_arguments: 422,
         not_mutating: 400,
         not_pending: 409,
+        // The edit could not be rehearsed: nothing was decided, the same request may be sent again.
+        rehearsal_unavailable: 503,
       }[err.code];
-      throw new HttpError(status, err.code, err.message, {
-        ...(err.approval ? { approval: approvalView(err.approval) } : {}),
-        ...(err.issues ? { issues: err.issues } : {}),
-      });
+      // A refused time comes with the free times next to it: offered to the caller as they are.
+      const alternatives = err.issues?.find((i) => i.alternatives)?.alternatives;
+      throw new HttpError(
+        status,
+        err.code,
+        err.message,
+        {
+          ...(err.approval ? { approval: approvalView(err.approval) } : {}),
+          ...(err.issues ? { issues: err.issues } : {}),
+          ...(alternatives ? { alternatives } : {}),
+        },
+        err.code === 'rehearsal_unavailable' ? { 'retry-after': '30' } : undefined,
+      );
     }
     throw err;
   };

@@ -4,7 +4,7 @@ import type { AgentDeps } from '../deps.js';
 import { callMeta } from '../deps.js';
 import { WITHDRAW_TOOL, WithdrawArgsSchema, type PendingApproval } from '../plan-context.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
-import { lastCustomerText } from '../window.js';
+import { requestText as requestTextOf } from '../window.js';
 import { isPendingApproval, toolOutcomeMessage } from '../tool-outcome.js';
 import { callOutcome, lastAi } from './tools.js';
 
@@ -19,7 +19,7 @@ export const proposeNode =
   async (state: AgentStateType): Promise<AgentUpdate> => {
     const messages: ToolMessage[] = [];
     let pending: PendingApproval[] = [...state.pending];
-    const requestText = lastCustomerText(state.messages);
+    const requestText = requestTextOf(state.messages);
     const log = deps.logger.child({ thread_id: state.threadId });
 
     for (const call of lastAi(state).tool_calls ?? []) {

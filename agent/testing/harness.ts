@@ -21,7 +21,8 @@ export async function startHarness(
     model?: BaseChatModel;
     db?: TestDatabase;
     clock?: ManualClock;
-    ttlMinutes?: number;
+    /** Wall-clock expiry (default 240); null: the configured business-time policy. */
+    ttlMinutes?: number | null;
     workerId?: string;
     delivery?: DeliveryPort;
   } = {},
@@ -36,7 +37,7 @@ export async function startAgentOn(
   clock: ManualClock,
   opts: {
     model?: BaseChatModel;
-    ttlMinutes?: number;
+    ttlMinutes?: number | null;
     workerId?: string;
     leaseSeconds?: number;
     leaseWaitMs?: number;
@@ -47,7 +48,7 @@ export async function startAgentOn(
   } = {},
 ): Promise<Harness> {
   const config = testConfig({
-    APPROVAL_TTL_MINUTES: String(opts.ttlMinutes ?? 240),
+    APPROVAL_TTL_MINUTES: opts.ttlMinutes === null ? undefined : String(opts.ttlMinutes ?? 240),
     BUSINESS_TIMEZONE: TEST_TZ,
     THREAD_LEASE_SECONDS: String(opts.leaseSeconds ?? 60),
     ...(opts.leaseWaitMs !== undefined ? { THREAD_WAIT_MS: String(opts.leaseWaitMs) } : {}),

@@ -1,29 +1,16 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
 import { getTool } from '../../schema/tools/catalog.js';
-import type { CustomerRow } from '../../schema/customers/row.js';
 import { ACTIONS } from '../ids.js';
 import { approverMention, clip, escapeText, quote, quoteChunks } from '../escape.js';
+import { upcomingBookingsBlock } from './card-bookings.js';
+import { bookingChangeSummary, cancelBlocks, rescheduleBlocks } from './card-booking-change.js';
+import type { CardContext } from './card-context.js';
+import { field, sectionsOfFields } from './card-fields.js';
+import { cardWarnings, sameEmail, warningBlock } from './card-warnings.js';
 import { flatten, humanize, labelOf, money, showValue, when } from './format.js';
 import { fit, mrkdwn, plain, type Block } from './types.js';
 
-export type { CustomerRow };
-
-export interface ServiceRow {
-  id: string;
-  name: string;
-  duration_minutes: number;
-  price_cents: number;
-}
-
-/** What a card shows besides the approval row: read from Postgres when the card is drawn. */
-export interface CardContext {
-  timeZone: string;
-  /** The customer's record as it is now (the "before" of an update that has not run yet). */
-  customer: CustomerRow | null;
-  services: ServiceRow[];
-  /** Where the customer wrote, for the "in #support" line. */
-  conversationChannel?: string | null;
-}
+export type { BookingRow, CardContext, CustomerRow, ServiceRow } from './card-context.js';
 
 const STATUS_WORD: Record<Approval['status'], string> = {
   pending: 'waiting for approval',
@@ -64,20 +51,12 @@ function whereLine(ctx: CardContext): string {
   return c.startsWith('D') ? ' · in a direct message' : ` · in <#${c}>`;
 }
 
-const field = (label: string, value: string) => mrkdwn(`*${label}*\n${value}`);
-
-function sectionsOfFields(fields: ReturnType<typeof mrkdwn>[]): Block[] {
-  const out: Block[] = [];
-  for (let i = 0; i < fields.length; i += 10) out.push({ type: 'section', fields: fields.slice(i, i + 10) });
-  return out;
-}
-
 function addressText(a: Record<string, unknown> | null | undefined): string {
   if (!a) return '';
   return [a.line1, a.unit, a.city, a.postal_code].filter((x) => x !== undefined && x !== null && x !== '').join(', ');
 }
 
-function currentOf(customer: CustomerRow | Record<string, unknown> | null, key: string): unknown {
+function currentOf(customer: CardContext['customer'] | Record<string, unknown>, key: string): unknown {
   if (!customer) return undefined;
   const c = customer as Record<string, unknown>;
   if (key === 'address') {
@@ -155,12 +134,13 @@ function bookSlotBlocks(a: Approval, ctx: CardContext): Block[] {
 
 function sendEmailBlocks(a: Approval, ctx: CardContext): Block[] {
   const args = a.args as { to?: string; subject?: string; body?: string };
-  const to = args.to
-    ? `${showValue(args.to)} (_not_ the address on file)`
-    : ctx.customer?.email
-      ? `${showValue(ctx.customer.email)} (address on file)`
-      : '_no email address on file_';
-  const blocks = sectionsOfFields([field('To', to), field('Subject', showValue(args.subject, 300))]);
+  const onFile = ctx.customer?.email ?? null;
+  const fields = [];
+  if (!args.to)
+    fields.push(field('To', onFile ? `${showValue(onFile)} (address on file)` : '_no email address on file_'));
+  else if (onFile && sameEmail(onFile, args.to)) fields.push(field('To', `${showValue(args.to)} (address on file)`));
+  else fields.push(field('To', showValue(args.to)), field('On file', onFile ? showValue(onFile) : '_none_'));
+  const blocks = sectionsOfFields([...fields, field('Subject', showValue(args.subject, 300))]);
   const chunks = quoteChunks(args.body ?? '', 2900);
   chunks.forEach((chunk, i) => blocks.push({ type: 'section', text: mrkdwn(i === 0 ? `*Body*\n${chunk}` : chunk) }));
   return blocks;
@@ -192,6 +172,10 @@ export function argumentBlocks(a: Approval, ctx: CardContext): Block[] {
       return updateCustomerBlocks(a, ctx);
     case 'book_slot':
       return bookSlotBlocks(a, ctx);
+    case 'reschedule_booking':
+      return rescheduleBlocks(a, ctx);
+    case 'cancel_booking':
+      return cancelBlocks(a, ctx);
     case 'send_email':
       return sendEmailBlocks(a, ctx);
     case 'create_ticket':
@@ -235,6 +219,9 @@ export function resultSummary(a: Approval, timeZone: string): string {
         ? `Booking \`${escapeText(String(r.booking.id))}\`: ${escapeText(String(r.booking.service_name ?? ''))}, ` +
             `${escapeText(when(r.booking.starts_at, timeZone))} (${escapeText(String(r.booking.crew ?? ''))}).`
         : 'Booked.';
+    case 'reschedule_booking':
+    case 'cancel_booking':
+      return bookingChangeSummary(a, timeZone);
     default:
       return escapeText(clip(JSON.stringify(a.result ?? null), 500));
   }
@@ -291,6 +278,8 @@ export function approvalCard(a: Approval, ctx: CardContext): { text: string; blo
   ];
   if (a.request_text)
     blocks.push({ type: 'section', text: mrkdwn(`*Their request:*\n${quote(a.request_text, 2900 - 20)}`) });
+  const bookings = upcomingBookingsBlock(ctx);
+  if (bookings) blocks.push(bookings);
   blocks.push({ type: 'divider' }, ...argumentBlocks(a, ctx));
   if (!pending)
     blocks.push({ type: 'divider' }, { type: 'section', text: mrkdwn(clip(decisionText(a, ctx.timeZone), 2990)) });
@@ -304,6 +293,8 @@ export function approvalCard(a: Approval, ctx: CardContext): { text: string; blo
       ),
     ],
   });
+  const warnings = warningBlock(cardWarnings(a, ctx));
+  if (warnings) blocks.push(warnings);
   if (pending) {
     blocks.push({
       type: 'actions',

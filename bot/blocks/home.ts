@@ -128,8 +128,11 @@ export function customerHome(p: { linkedName: string | null; supportChannel?: st
 
 export const LINK_USER_BLOCK = 'slack_user';
 export const LINK_CUSTOMER_BLOCK = 'customer';
+/** The confirmation an existing link needs: ticked, the link is moved (or added to) as warned. */
+export const LINK_CONFIRM_BLOCK = 'relink';
+export const RELINK = 'relink';
 
-/** The link form. `userPicker: 'text'` where the workspace has no users_select (the local one). */
+/** The link form. `userPicker: 'text'` only where a workspace can't offer a users_select. */
 export function linkModal(p: {
   userPicker: 'users_select' | 'text';
   customers: { id: string; name: string }[];
@@ -172,6 +175,24 @@ export function linkModal(p: {
       },
       { type: 'input', block_id: LINK_USER_BLOCK, label: plain('Slack user'), element: userElement },
       { type: 'input', block_id: LINK_CUSTOMER_BLOCK, label: plain('Customer'), element: customerElement },
+      {
+        type: 'input',
+        block_id: LINK_CONFIRM_BLOCK,
+        optional: true,
+        label: plain('If either is linked already'),
+        hint: plain('You are told first what an existing link is; nothing is relinked until you confirm here.'),
+        element: {
+          type: 'checkboxes',
+          action_id: 'value',
+          options: [
+            {
+              text: plain('Yes, relink'),
+              value: RELINK,
+              description: plain("Moves the person's link; others linked to the customer stay linked."),
+            },
+          ],
+        },
+      },
     ] as Block[],
   };
 }

@@ -61,10 +61,13 @@ function placeholders(a: Approval, ctx: CardContext): Record<string, string> {
       out[`changes.preferences.${k}`] = now(typeof v === 'boolean' ? (v ? 'yes' : 'no') : v);
     }
   }
-  if (a.tool === 'book_slot' && typeof a.args.start_time === 'string') {
-    out.start_time = `e.g. ${a.args.start_time}`;
-  }
   return out;
+}
+
+/** The time a booking tool proposes (book_slot's start, reschedule_booking's new start). */
+function proposedTime(a: Approval): string | undefined {
+  const t = a.tool === 'book_slot' ? a.args.start_time : a.tool === 'reschedule_booking' ? a.args.new_start_time : '';
+  return typeof t === 'string' && !Number.isNaN(Date.parse(t)) ? t : undefined;
 }
 
 export function editModal(a: Approval, ctx: CardContext): ModalView {
@@ -79,12 +82,14 @@ export function editModal(a: Approval, ctx: CardContext): ModalView {
       ),
     },
   ];
-  if (a.tool === 'book_slot' && typeof a.args.start_time === 'string' && !Number.isNaN(Date.parse(a.args.start_time))) {
+  const proposed = proposedTime(a);
+  if (proposed) {
     intro.push({
       type: 'context',
       elements: [
         mrkdwn(
-          `Proposed time: ${escapeText(when(a.args.start_time, ctx.timeZone))}. Times are ISO 8601 with the offset.`,
+          `Proposed time: ${escapeText(when(proposed, ctx.timeZone))}. Day and time are the business's ` +
+            `(${escapeText(ctx.timeZone)}); a time that isn't free is refused here, with free times nearby.`,
         ),
       ],
     });
@@ -99,7 +104,7 @@ export function editModal(a: Approval, ctx: CardContext): ModalView {
     title: plain('Edit and approve'),
     submit: plain('Approve'),
     close: plain('Cancel'),
-    blocks: [...intro, ...inputBlocks(fields, a.args, placeholders(a, ctx))],
+    blocks: [...intro, ...inputBlocks(fields, a.args, placeholders(a, ctx), { timeZone: ctx.timeZone })],
   };
 }
 

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
+import type { ArgumentIssue } from '../../agent/approvals/ledger.js';
+import { isoFromPickers, pickerValues } from './date-time-fields.js';
 import { labelOf } from './format.js';
 import { fit, plain, type Block } from './types.js';
 
 /**
  * Modal inputs generated from a tool's zod 4 input schema, and the way back: the submitted view
  * state → arguments → `parseToolArgs` issues → inline errors on the right inputs. One input per
- * leaf, `block_id` = the argument's dotted path, so an issue path IS a block id.
+ * leaf, `block_id` = the argument's dotted path, so an issue path IS a block id. A date-time is
+ * the exception: a datepicker (block_id = its path) and a timepicker (path + TIME_SUFFIX).
  */
 
-export type FieldKind = 'text' | 'multiline' | 'select' | 'boolean' | 'number';
+export type FieldKind = 'text' | 'multiline' | 'select' | 'boolean' | 'number' | 'datetime';
+
+/** The block_id of a date-time's timepicker: its path plus this (a path never has a '#'). */
+export const TIME_SUFFIX = '#time';
 
 export interface FormField {
   path: string;
@@ -44,15 +50,17 @@ interface ZodInternals {
   maxValue?: number | null;
   isInt?: boolean;
   options?: readonly (string | number)[];
+  meta?: () => { format?: string } | undefined;
 }
 
 /**
  * Peel optional/default/nullable/pipe wrappers, keeping whether the value may be left out and the first description.
  */
-function unwrap(schema: unknown): { inner: ZodInternals; optional: boolean; description?: string } {
+function unwrap(schema: unknown): { inner: ZodInternals; optional: boolean; description?: string; format?: string } {
   let s = schema as ZodInternals;
   let optional = false;
   let description = s.description;
+  let format = s.meta?.()?.format;
   for (let i = 0; i < 20; i++) {
     const def = s._zod.def;
     if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') {
@@ -64,8 +72,9 @@ function unwrap(schema: unknown): { inner: ZodInternals; optional: boolean; desc
       s = def.in as ZodInternals;
     } else break;
     description ??= s.description;
+    format ??= s.meta?.()?.format;
   }
-  return { inner: s, optional, description };
+  return { inner: s, optional, description, format };
 }
 
 /**
@@ -79,7 +88,7 @@ export function formFields(
 ): FormField[] {
   const out: FormField[] = [];
   const walk = (node: unknown, path: string, parentOptional: boolean) => {
-    const { inner, optional, description } = unwrap(node);
+    const { inner, optional, description, format } = unwrap(node);
     const def = inner._zod.def;
     const isOptional = parentOptional || optional;
     if (opts.skip?.includes(path)) return;
@@ -90,7 +99,10 @@ export function formFields(
     const leaf = path.split('.').pop() ?? path;
     const base = { path, label: labelOf(path), hint: description, optional: isOptional };
     let f: FormField | undefined;
-    if (def.type === 'string') {
+    if (def.type === 'string' && format === 'date-time') {
+      // Picked, not typed: the schema's "ISO 8601 with offset" is the form's business, not the manager's.
+      f = { ...base, hint: undefined, kind: 'datetime' };
+    } else if (def.type === 'string') {
       const maxLength = inner.maxLength ?? undefined;
       const multiline = MULTILINE_KEYS.has(leaf) || (maxLength ?? 0) > 300;
       f = { ...base, kind: multiline ? 'multiline' : 'text', maxLength: maxLength ?? undefined };
@@ -140,11 +152,23 @@ export const tooLongToEdit = (f: FormField, value: unknown) =>
 
 const option = (value: string, label: string) => ({ text: plain(fit(label, 75)), value });
 
-/** Input blocks for the fields, prefilled from `values`; `placeholders` (e.g. "Now: …") per path. */
-export function inputBlocks(fields: FormField[], values: unknown, placeholders: Record<string, string> = {}): Block[] {
+/**
+ * Input blocks for the fields, prefilled from `values`; `placeholders` (e.g. "Now: …") per path.
+ * Date-times are shown and picked in `timeZone` (the business's); without one they are typed.
+ */
+export function inputBlocks(
+  fields: FormField[],
+  values: unknown,
+  placeholders: Record<string, string> = {},
+  opts: { timeZone?: string } = {},
+): Block[] {
   const blocks: Block[] = [];
   for (const f of fields) {
     const current = getPath(values, f.path);
+    if (f.kind === 'datetime' && opts.timeZone) {
+      blocks.push(...dateTimeBlocks(f, current, opts.timeZone));
+      continue;
+    }
     if (tooLongToEdit(f, current)) {
       blocks.push({
         type: 'context',
@@ -164,6 +188,7 @@ export function inputBlocks(fields: FormField[], values: unknown, placeholders: 
     switch (f.kind) {
       case 'text':
       case 'multiline':
+      case 'datetime':
         element = {
           type: 'plain_text_input',
           action_id: ACTION_ID,
@@ -221,19 +246,56 @@ export function inputBlocks(fields: FormField[], values: unknown, placeholders: 
   return blocks;
 }
 
+/** A date-time as two inputs, the day and the time of day, in the business's time zone. */
+function dateTimeBlocks(f: FormField, current: unknown, timeZone: string): Block[] {
+  const initial = typeof current === 'string' ? pickerValues(current, timeZone) : undefined;
+  return [
+    {
+      type: 'input',
+      block_id: f.path,
+      optional: f.optional,
+      label: plain(fit(`${f.label}: day`, 2000)),
+      element: {
+        type: 'datepicker',
+        action_id: ACTION_ID,
+        ...(initial ? { initial_date: initial.date } : {}),
+        placeholder: plain('Choose a day'),
+      },
+    },
+    {
+      type: 'input',
+      block_id: `${f.path}${TIME_SUFFIX}`,
+      optional: f.optional,
+      label: plain(fit(`${f.label}: time`, 2000)),
+      hint: plain(fit(`In the business's time zone (${timeZone}).`, 2000)),
+      element: {
+        type: 'timepicker',
+        action_id: ACTION_ID,
+        ...(initial ? { initial_time: initial.time } : {}),
+        timezone: timeZone,
+        placeholder: plain('Choose a time'),
+      },
+    },
+  ] as unknown as Block[];
+}
+
 /** One submitted input as Slack sends it in view.state.values. */
 export interface SubmittedValue {
   type?: string;
   value?: string | null;
   selected_option?: { value: string } | null;
   selected_user?: string | null;
+  selected_date?: string | null;
+  selected_time?: string | null;
+  selected_options?: { value: string }[] | null;
 }
 export type SubmittedState = Record<string, Record<string, SubmittedValue | undefined> | undefined>;
 
 /** The raw entry of one input, whatever its element type (undefined when left empty). */
 export function submitted(state: SubmittedState, blockId: string, actionId = ACTION_ID): string | undefined {
   const v = state[blockId]?.[actionId];
-  const raw = v?.selected_option?.value ?? v?.selected_user ?? v?.value ?? undefined;
+  const raw =
+    v?.selected_option?.value ?? v?.selected_user ?? v?.selected_date ?? v?.selected_time ?? v?.value ?? undefined;
   return raw === null || raw === undefined || raw === '' ? undefined : raw;
 }
 
@@ -247,10 +309,16 @@ export function argsFromSubmission(
   fields: FormField[],
   state: SubmittedState,
   base: Record<string, unknown>,
+  opts: { timeZone?: string } = {},
 ): Record<string, unknown> {
   const args = structuredClone(base);
   for (const f of fields) {
     if (!state[f.path]) continue; // not an input (too long to edit): keeps the base value
+    if (f.kind === 'datetime' && opts.timeZone && state[`${f.path}${TIME_SUFFIX}`]) {
+      const picked = pickedDateTime(f, state, opts.timeZone);
+      if (picked.iso) setPath(args, f.path, picked.iso);
+      continue;
+    }
     const raw = submitted(state, f.path);
     if (raw === undefined) continue;
     let value: unknown = raw;
@@ -259,6 +327,38 @@ export function argsFromSubmission(
     setPath(args, f.path, value);
   }
   return args;
+}
+
+function pickedDateTime(f: FormField, state: SubmittedState, timeZone: string): { iso?: string; problem?: string } {
+  const date = submitted(state, f.path);
+  const time = submitted(state, `${f.path}${TIME_SUFFIX}`);
+  if (!date && !time) return {};
+  if (!date || !time) return { problem: 'Choose both a day and a time.' };
+  const iso = isoFromPickers(date, time, timeZone);
+  return iso
+    ? { iso }
+    : { problem: `${time} doesn't exist on ${date} in ${timeZone} (the clocks change); choose another time.` };
+}
+
+/** What the pickers of the date-times can't turn into a time: an issue on the day input. */
+export function datetimeIssues(fields: FormField[], state: SubmittedState, timeZone: string): ArgumentIssue[] {
+  const issues: ArgumentIssue[] = [];
+  for (const f of fields) {
+    if (f.kind !== 'datetime' || !state[f.path] || !state[`${f.path}${TIME_SUFFIX}`]) continue;
+    const { problem } = pickedDateTime(f, state, timeZone);
+    if (problem) issues.push({ path: f.path, message: problem });
+  }
+  return issues;
+}
+
+/** An issue in words for the form: a refused time comes with the free times the tool offered. */
+export function issueText(issue: ArgumentIssue): string {
+  const shown = (issue.alternatives ?? [])
+    .map((a) => (typeof a.display === 'string' ? a.display : undefined))
+    .filter((d): d is string => Boolean(d))
+    .slice(0, 3);
+  if (!shown.length || issue.message.includes(shown[0]!)) return issue.message;
+  return `${issue.message.replace(/\s*$/, '')} Free times nearby: ${shown.join('; ')}.`;
 }
 
 function friendly(message: string): string {
@@ -272,10 +372,7 @@ function friendly(message: string): string {
  * to the first input under it (an object-level rule such as "give at least one field"), or to the
  * first input of all.
  */
-export function errorsForIssues(
-  issues: { path: string; message: string }[],
-  blockIds: string[],
-): Record<string, string> {
+export function errorsForIssues(issues: ArgumentIssue[], blockIds: string[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     let target = blockIds.find((id) => id === issue.path);
@@ -284,7 +381,7 @@ export function errorsForIssues(
     }
     target ??= blockIds[0];
     if (!target) continue;
-    const text = friendly(issue.message);
+    const text = friendly(issueText(issue));
     errors[target] = errors[target] ? fit(`${errors[target]} ${text}`, 300) : fit(text, 300);
   }
   return errors;

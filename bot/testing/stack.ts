@@ -2,6 +2,7 @@
 // real HTTP, for the bot's tests. One or several workers on one database.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -17,6 +18,7 @@ import { lastCustomerText } from '../../agent/window.js';
 import { startProduct, type Product } from '../../scripts/product.js';
 import type { SlackConnection } from '../app.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from '../local-mode.js';
+import { SENT_PRIVATELY_NOTE } from '../replies.js';
 import type { LocalSlack, LocalSlackTiming, StoredMessage } from '../../local-slack/index.js';
 
 export const TZ = TEST_TZ;
@@ -112,6 +114,10 @@ export async function startBotStack(
     cueDelayMs?: number;
     timing?: LocalSlackTiming;
     proxyDatabase?: boolean;
+    /** Another planner than `botTestModel` (one per worker). */
+    model?: () => BaseChatModel;
+    /** More configuration for every worker (e.g. SLACK_PRIVATE_CHANNELS). */
+    config?: Record<string, string>;
   } = {},
 ): Promise<BotStack> {
   const clock = new ManualClock(TEST_NOW);
@@ -143,10 +149,11 @@ export async function startBotStack(
             APPROVAL_TTL_MINUTES: String(opts.ttlMinutes ?? 240),
             SWEEPER_INTERVAL_SECONDS: '3600',
             DATA_DIR: `/tmp/bot-test-${process.pid}`,
+            ...opts.config,
           }),
           logger: logger.child({ worker: i }),
           clock,
-          model: botTestModel(),
+          model: opts.model?.() ?? botTestModel(),
           transport: clientSide,
           workerId: `worker-${i}`,
           slack: { connection, cueDelayMs: opts.cueDelayMs ?? 5000 },
@@ -204,5 +211,16 @@ export const cardFor = (slack: LocalSlack, channel: string, approvalId: string) 
 
 export const botRepliesIn = (slack: LocalSlack, channel: string, threadTs: string) =>
   slack.messages(channel, { thread_ts: threadTs }).filter((m) => m.bot_id && m.ts !== threadTs);
+
+/**
+ * What the bot told `user` in one conversation: its replies in the thread and the direct messages
+ * it sent them since the conversation began (in a shared channel personal replies go there, and
+ * the thread keeps a note in their place, left out here).
+ */
+export const toldCustomer = (slack: LocalSlack, user: string, channel: string, threadTs: string): StoredMessage[] =>
+  [
+    ...botRepliesIn(slack, channel, threadTs).filter((m) => m.text !== SENT_PRIVATELY_NOTE),
+    ...slack.messages(user).filter((m) => m.bot_id && Number(m.ts) > Number(threadTs)),
+  ].sort((a, b) => Number(a.ts) - Number(b.ts));
 
 export const hasButtons = (m: StoredMessage | undefined) => Boolean(m?.blocks?.some((b) => b.type === 'actions'));

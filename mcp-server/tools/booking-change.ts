@@ -1,3 +1,4 @@
+import type { Queryable } from '../../core/pg-pool.js';
 import { formatInZone } from '../../core/time.js';
 import type { BookSlotResult } from '../../schema/tools/book-slot.js';
 import { ToolError } from '../../schema/tools/errors.js';
@@ -101,4 +102,15 @@ export async function lockChangeableBooking(
     );
   }
   return booking;
+}
+
+/**
+ * When the customer asked: the help centre promises that "timing rules use the moment you made
+ * the request", so a change asked for more than 24 hours ahead stays free however late a manager
+ * approves it. That is the approval's creation; a rehearsal (no approval yet) is asked now.
+ */
+export async function requestedAt(tx: Queryable, approvalId: string, now: Date): Promise<Date> {
+  const row = (await tx.query<{ created_at: Date }>(`SELECT created_at FROM approvals WHERE id = $1`, [approvalId]))
+    .rows[0];
+  return row && row.created_at.getTime() < now.getTime() ? row.created_at : now;
 }

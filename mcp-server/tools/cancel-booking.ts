@@ -1,7 +1,7 @@
 import { changeFee } from '../../schema/business/change-policy.js';
 import type { CancelBookingArgs, CancelBookingResult } from '../../schema/tools/booking-change.js';
 import type { WriteContext } from '../tool-handler.js';
-import { lockChangeableBooking, toBooking } from './booking-change.js';
+import { lockChangeableBooking, requestedAt, toBooking } from './booking-change.js';
 
 export async function cancelBooking(args: CancelBookingArgs, ctx: WriteContext): Promise<CancelBookingResult> {
   const tx = ctx.tx;
@@ -16,6 +16,10 @@ export async function cancelBooking(args: CancelBookingArgs, ctx: WriteContext):
   );
   return {
     booking: toBooking({ ...booking, status: 'cancelled' }, ctx.timeZone),
-    fee: changeFee('cancel', { startsAt: booking.starts_at, now: ctx.clock.now(), priceCents: booking.price_cents }),
+    fee: changeFee('cancel', {
+      startsAt: booking.starts_at,
+      now: await requestedAt(tx, ctx.approvalId, ctx.clock.now()),
+      priceCents: booking.price_cents,
+    }),
   };
 }

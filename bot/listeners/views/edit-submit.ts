@@ -1,7 +1,14 @@
 import type { App, ViewSubmitAction } from '@slack/bolt';
+import { LedgerError, type ArgumentIssue } from '../../../agent/approvals/ledger.js';
 import { parseToolArgs } from '../../../schema/tools/catalog.js';
 import { editFields, noticeModal, parseMetadata } from '../../blocks/modals.js';
-import { argsFromSubmission, errorsForIssues, type SubmittedState } from '../../blocks/schema-form.js';
+import {
+  argsFromSubmission,
+  datetimeIssues,
+  errorsForIssues,
+  type FormField,
+  type SubmittedState,
+} from '../../blocks/schema-form.js';
 import { loadCardContext } from '../../cards.js';
 import { NOT_FOUND, decideAndReport, guardDecision, refuseInModal } from '../../decisions.js';
 import type { BotDeps } from '../../deps.js';
@@ -25,11 +32,16 @@ function deletePath(obj: Record<string, unknown>, path: string): void {
   }
 }
 
+/** The inputs an issue can be shown on: a field's own block (a date-time's is its day). */
+const inputsOf = (fields: FormField[], state: SubmittedState) => fields.map((f) => f.path).filter((p) => state[p]);
+
 /**
  * Edit → Approve. The form is rebuilt into arguments (fixed values like `customer_id` come from
- * the approval in Postgres, never from the payload), validated with the tool's own schema; any
- * issue goes back inline on its input and nothing is decided. Valid: the modal closes and the
- * approval is approved with exactly these arguments.
+ * the approval in Postgres, never from the payload), validated with the tool's own schema, then
+ * rehearsed by the tool in the customer's scope (a taken or closed time is refused here, with the
+ * free times nearby). Any issue goes back inline on its input and nothing is decided: the approval
+ * stays pending. Accepted: the modal closes and the approval is approved with exactly these
+ * arguments (`decide` rehearses them once more as it records them).
  */
 export function register(app: App, deps: BotDeps): void {
   app.view<ViewSubmitAction>(VIEWS.edit, async ({ ack, body, view, client }) => {
@@ -47,12 +59,35 @@ export function register(app: App, deps: BotDeps): void {
     const state = view.state.values as unknown as SubmittedState;
     const base = structuredClone(approval.args);
     for (const f of fields) if (state[f.path]) deletePath(base, f.path);
-    const args = argsFromSubmission(fields, state, base);
+    const args = argsFromSubmission(fields, state, base, { timeZone: deps.timeZone });
+    const picks = datetimeIssues(fields, state, deps.timeZone);
     const parsed = parseToolArgs(approval.tool, args);
-    if (!parsed.ok) {
-      const inputs = fields.map((f) => f.path).filter((p) => state[p]);
-      deps.logger.info({ approval_id: approval.id, issues: parsed.issues }, 'edited arguments refused inline');
-      await ack({ response_action: 'errors', errors: errorsForIssues(parsed.issues, inputs) });
+    const log = deps.logger.child({ approval_id: approval.id, thread_id: approval.thread_id });
+    const refuse = async (issues: ArgumentIssue[], why: string) => {
+      log.info({ issues: issues.map((i) => ({ path: i.path, code: i.code })) }, why);
+      await ack({ response_action: 'errors', errors: errorsForIssues(issues, inputsOf(fields, state)) });
+    };
+    if (picks.length || !parsed.ok) {
+      // A picked time that can't be one explains the schema's "required" on the same field.
+      const schema = parsed.ok ? [] : parsed.issues.filter((i) => !picks.some((p) => p.path === i.path));
+      await refuse([...picks, ...schema], 'edited arguments refused inline');
+      return;
+    }
+    try {
+      await deps.agent.rehearseEdit({ approvalId: approval.id, args: parsed.args });
+    } catch (err) {
+      if (err instanceof LedgerError && err.code === 'invalid_arguments') {
+        await refuse(err.issues ?? [{ path: '', message: err.message }], 'edited arguments refused by the rehearsal');
+        return;
+      }
+      if (!(err instanceof LedgerError && err.code === 'rehearsal_unavailable'))
+        log.error({ err }, 'edit rehearsal failed');
+      // Not approved unrehearsed: the manager can submit the same form again in a moment.
+      const message =
+        err instanceof LedgerError
+          ? err.message
+          : "These values couldn't be checked right now, so nothing was approved. Please try again in a minute.";
+      await refuse([{ path: '', message }], 'edit not rehearsed; refused inline');
       return;
     }
     await ack();
