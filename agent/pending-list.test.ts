@@ -42,7 +42,7 @@ describe('the pending list in every reply', () => {
     expect(again.reply).toMatch(/Also still waiting for a manager:\n• Update your address to 9 Lantern Lane/);
   });
 
-  it('an answer in a thread with pending requests ends with what still waits; without any, nothing is added', async () => {
+  it('an answer in a thread with pending requests ends with what still waits; else nothing added', async () => {
     const thread = 'pending-list:2';
     const plain = await send(thread, 'what are your opening hours?');
     expect(plain.pending).toEqual([]);

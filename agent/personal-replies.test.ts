@@ -141,7 +141,8 @@ describe('the mark in the outbox', () => {
   it('a row from before the mark existed counts as personal', async () => {
     const t = await send('what are your hours?');
     await h.db.pool.query(
-      `INSERT INTO conversation_messages (thread_id, role, text, meta, at) VALUES ($1, 'agent', 'old reply', '{}', now())`,
+      `INSERT INTO conversation_messages (thread_id, role, text, meta, at)
+       VALUES ($1, 'agent', 'old reply', '{}', now())`,
       [t.threadId],
     );
     await h.agent.service.sweep({ graceMs: 0 });

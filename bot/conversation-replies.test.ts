@@ -26,7 +26,7 @@ function fakeClient(opts: { dmFails?: boolean } = {}) {
 const thread = { channel: 'C1', threadTs: '100.1', userId: 'U1' };
 
 describe('postConversationReplies', () => {
-  it('in a shared channel: personal replies by DM with one note per run, the rest in the thread, in order', async () => {
+  it('shared channel: personal replies by DM with one note per run, the rest in the thread, in order', async () => {
     const { client, posts } = fakeClient();
     const out = await postConversationReplies(client, { ...thread, shared: true }, [
       { text: 'public one', personal: false },

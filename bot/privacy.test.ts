@@ -93,7 +93,7 @@ async function ask(user: string, text: string, opts: { thread_ts?: string; chann
 }
 
 describe('two customers in one shared support channel', () => {
-  it('asking for the phone on file: the thread gets a note, the details come by DM, the other customer sees none', async () => {
+  it('phone on file: the thread gets a note, the details come by DM, the other customer sees none', async () => {
     const maria = await record('cus_001');
     const dmsBefore = botDms(MARIA).length;
     const { reply } = await ask(MARIA, 'what phone number do you have on file for me?');
@@ -133,7 +133,7 @@ describe('two customers in one shared support channel', () => {
     expect(textOfMessage(cardFor(s.slack, MANAGERS, approval.id))).toContain(newPhone);
   });
 
-  it('a booking: proposal and outcome (with the booking id) by DM; a knowledge answer stays in the thread', async () => {
+  it('a booking: proposal and outcome (with its id) by DM; a knowledge answer stays in the thread', async () => {
     const start = await freeStart(s.db.pool, 2);
     const dmsBefore = botDms(MARIA).length;
     const { root, reply } = await ask(MARIA, `book a window clean at ${start}`);

@@ -6,6 +6,7 @@
  * (see caller.ts). Host and Origin are checked on every /mcp request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { markStopping } from '../core/shutdown.js';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -232,6 +233,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    markStopping();
     logger.info({ signal }, 'shutting down');
     await server.close();
     await dispatcher?.stop();

@@ -9,6 +9,7 @@
  *                            a dispatcher; several together are safe).
  */
 import { clockFromConfig } from '../core/clock.js';
+import { markStopping } from '../core/shutdown.js';
 import { loadConfig } from '../core/config.js';
 import { openDatabase } from '../schema/open-database.js';
 import { createLogger } from '../core/logger.js';
@@ -42,6 +43,7 @@ await runMain(async () => {
   const stop = async (reason: string, code = 0) => {
     if (stopping) return;
     stopping = true;
+    markStopping();
     logger[code ? 'error' : 'info']({ reason }, 'shutting down');
     await server.close().catch(() => undefined);
     await dispatcher?.stop();

@@ -26,6 +26,8 @@ export const homeJson = (s: RunningSummary) => ({
   },
 });
 
+const keyCommand = (file: string) => `export MANAGER_API_KEY=$(cat ${file})`;
+
 export function homeHtml(s: RunningSummary): string {
   const row = (k: string, v: string) => `<tr><th>${escapeHtml(k)}</th><td>${v}</td></tr>`;
   const link = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
@@ -39,7 +41,7 @@ ${row('Planner', escapeHtml(s.planner))}
 ${row('Slack', escapeHtml(s.slack))}
 ${row('Tracing', escapeHtml(s.tracing))}
 ${row('Health', link(`${s.url}/healthz`))}
-${s.managerKeyFile ? row('Manager API key', `<code>export MANAGER_API_KEY=$(cat ${escapeHtml(s.managerKeyFile)})</code>`) : ''}
+${s.managerKeyFile ? row('Manager API key', `<code>${escapeHtml(keyCommand(s.managerKeyFile))}</code>`) : ''}
 </table></body></html>`;
 }
 
@@ -50,7 +52,7 @@ export function banner(s: RunningSummary): string {
     `  Support agent ready at ${s.url}`,
     ...(s.slackConsole ? [`  Local Slack workspace:  ${s.slackConsole}   ← open this first`] : []),
     `  Database: ${s.database} · planner: ${s.planner} · tracing: ${s.tracing}`,
-    ...(s.managerKeyFile ? [`  Manager API key:        export MANAGER_API_KEY=$(cat ${s.managerKeyFile})`] : []),
+    ...(s.managerKeyFile ? [`  Manager API key:        ${keyCommand(s.managerKeyFile)}`] : []),
     '  Stop with Ctrl-C.',
     '',
   ];

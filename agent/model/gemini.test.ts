@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('Gemini through @langchain/google-genai against a local generateContent endpoint', () => {
-  it('sends all six function declarations inside the accepted schema subset, with the system prompt', async () => {
+  it('sends all eight function declarations inside the accepted schema subset, with the system prompt', async () => {
     const t = await h.agent.service.handleMessage({
       threadId: 'gemini:1',
       customerId: 'cus_001',

@@ -79,7 +79,8 @@ export const respondNode =
       `I've sent ${sent.length > 1 ? 'these requests' : 'this request'} to our team for approval:`,
       ...bullets(sent, describe),
       earlier.length
-        ? `This replaces your earlier ${earlier.length > 1 ? 'requests' : 'request'} to ${joinList(earlier.map(describe))}.`
+        ? `This replaces your earlier ${earlier.length > 1 ? 'requests' : 'request'} to ` +
+          `${joinList(earlier.map(describe))}.`
         : '',
       ...(others.length ? ['Also still waiting for a manager:', ...bullets(others, describe)] : []),
       "Nothing has changed yet. I'll let you know here as soon as a manager decides.",

@@ -1,6 +1,7 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { approvalEventOf, type ApprovalEvent, type PlanContext } from '../../plan-context.js';
 import { toolOutcomeBody, toolOutcomeOf, type ToolOutcome } from '../../tool-outcome.js';
+import type { ChangeKind, UpcomingBooking } from './analysis/booking-change.js';
 import { matchServices } from './analysis/services.js';
 import { isRecord, messageText } from './analysis/text.js';
 import { isoInZone } from './analysis/when.js';
@@ -11,7 +12,24 @@ export const OFFLINE_META_KEY = 'offline_planner';
 export type Offer =
   | { kind: 'ticket'; question: string }
   | { kind: 'propose'; tool: string; args: Record<string, unknown> }
-  | { kind: 'alternatives'; service_id: string; notes?: string; options: { start_time: string; label: string }[] };
+  | {
+      kind: 'alternatives';
+      service_id: string;
+      notes?: string;
+      options: { start_time: string; label: string }[];
+      /** The times are for moving this booking (reschedule_booking), not for a new one. */
+      booking_id?: string;
+    }
+  | {
+      /** We asked which booking to move or cancel, or (with booking_id) to when. */
+      kind: 'booking_change';
+      change: ChangeKind;
+      bookings: UpcomingBooking[];
+      booking_id?: string;
+      /** The words that gave the new time, kept until the booking is picked. */
+      target?: string;
+      reason?: string;
+    };
 
 export interface OfflineMeta {
   /** Clarifying questions and answers that go with the tool calls, repeated after the results. */
@@ -19,6 +37,11 @@ export interface OfflineMeta {
   offer?: Offer;
   /** We withdrew a request ourselves (an email confirming a booking that was refused). */
   autoWithdraw?: boolean;
+  /**
+   * The lookup of this message is the first step of moving or cancelling a booking: which booking
+   * when it is known already, and a note to lead the reply with.
+   */
+  change?: { kind: ChangeKind; booking_id?: string; lead?: string };
 }
 
 export interface ToolCallLike {

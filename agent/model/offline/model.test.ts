@@ -1,4 +1,4 @@
-import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { type AIMessage, HumanMessage } from '@langchain/core/messages';
 import { RunnableLambda } from '@langchain/core/runnables';
 import { describe, expect, it } from 'vitest';
 // The product imports LangGraph, which turns on async-local run configs; so does this test.

@@ -230,11 +230,38 @@ describe('changing a booking (supersede)', () => {
         '- book_slot {"customer_id":"cus_001","service_id":"svc_deep_clean","start_time":"2026-12-08T10:00:00-05:00"}' +
         ': executed',
     });
-    const args = only(plan(ctx, 'please move it to Wednesday'), 'book_slot');
-    expect(args).toMatchObject({ service_id: 'svc_deep_clean', start_time: '2026-12-09T10:00:00-05:00' });
+    // An executed booking is a booking the customer has: looked up, then moved with reschedule_booking.
+    const first = plan(ctx, 'please move it to Wednesday');
+    expect(only(first, 'lookup_customer')).toEqual({ customer_id: 'cus_001' });
+    const messages: BaseMessage[] = [system(ctx), customer('please move it to Wednesday')];
+    const ai = toAIMessage(first, messages);
+    const bookings = {
+      status: 'found',
+      customer: { id: 'cus_001', name: 'Maria Gonzalez' },
+      upcoming_bookings: [
+        {
+          id: 'BKG-1001',
+          service_id: 'svc_deep_clean',
+          service_name: 'Deep Cleaning',
+          starts_at: '2026-12-08T10:00:00-05:00',
+        },
+        {
+          id: 'BKG-1009',
+          service_id: 'svc_window_clean',
+          service_name: 'Window Cleaning',
+          starts_at: '2026-12-10T10:00:00-05:00',
+        },
+      ],
+    };
+    const moved = planTurn([...messages, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', bookings)]);
+    expect(only(moved, 'reschedule_booking')).toEqual({
+      customer_id: 'cus_001',
+      booking_id: 'BKG-1001',
+      new_start_time: '2026-12-09T10:00:00-05:00',
+    });
   });
 
-  it('moving a booked visit says so in the notes; "too" books an extra visit instead', () => {
+  it('moving a booked visit looks it up (then reschedule_booking, not book_slot); "too" books an extra visit', () => {
     const call = {
       id: 'call_b',
       name: 'book_slot',
@@ -268,10 +295,8 @@ describe('changing a booking (supersede)', () => {
       done,
       reply({ content: 'Booked.', calls: [] }),
     ] as const;
-    const moved = only(plan(kb, ...history, 'can you move it to the same time next week?'), 'book_slot');
-    expect(moved).toMatchObject({
-      start_time: '2026-12-15T10:00:00-05:00',
-      notes: expect.stringMatching(/^Reschedule of booking BKG-1042/),
+    expect(only(plan(kb, ...history, 'can you move it to the same time next week?'), 'lookup_customer')).toEqual({
+      customer_id: 'cus_001',
     });
     const extra = only(plan(kb, ...history, 'great, same time next week too please'), 'book_slot');
     expect(extra).toEqual({
@@ -301,10 +326,15 @@ describe('changing a booking (supersede)', () => {
     });
   });
 
-  it('asks when there is nothing to change', () => {
-    const t = plan(kb, 'move it to Thursday');
+  it('with nothing in the conversation to change, looks for a booking, and says so when there is none', () => {
+    const messages: BaseMessage[] = [system(kb), customer('move it to Thursday')];
+    const first = planTurn(messages);
+    expect(only(first, 'lookup_customer')).toEqual({ customer_id: 'cus_001' });
+    const ai = toAIMessage(first, messages);
+    const none = { status: 'found', customer: { id: 'cus_001' }, upcoming_bookings: [], open_tickets: [] };
+    const t = planTurn([...messages, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', none)]);
     expect(t.calls).toEqual([]);
-    expect(t.content).toMatch(/don't see a booking/);
+    expect(t.content).toMatch(/don't see any upcoming bookings/);
   });
 });
 
@@ -462,9 +492,9 @@ describe('problems → create_ticket', () => {
     expect(args.description).toBe(text);
   });
 
-  it('a cancellation of a booked visit becomes a scheduling ticket', () => {
-    expect(only(plan(kb, 'please cancel my appointment on Friday'), 'create_ticket')).toMatchObject({
-      category: 'scheduling',
+  it('a cancellation of a booked visit is no ticket: the booking is looked up to cancel it', () => {
+    expect(only(plan(kb, 'please cancel my appointment on Friday'), 'lookup_customer')).toEqual({
+      customer_id: 'cus_001',
     });
   });
 });

@@ -15,7 +15,7 @@ import {
   type OfflineMeta,
 } from './conversation.js';
 import { analyze } from './analysis/analyze.js';
-import { messageText, normalize, sha256 } from './analysis/text.js';
+import { messageText, sha256 } from './analysis/text.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
 import { continueAfterTools, replyToApprovalEvents } from './intents/follow-ups.js';
 import { handleOffer } from './intents/offers.js';
@@ -108,14 +108,9 @@ function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: n
   const text = messageText(messages[messages.length - 1]).trim();
   const a = analyze(messages, ctx, text);
   const aiIndex = aiBeforeLastCustomer(messages);
-  const offer =
-    aiIndex >= 0 &&
-    (a.cues.affirm ||
-      a.cues.deny ||
-      a.when.time ||
-      /\b(first|second|third|option|number|one|two|three|[1-5])\b/.test(normalize(text)))
-      ? recoverMeta(messages, aiIndex, ctx, depth)?.offer
-      : undefined;
+  // Any reply can answer an offer of ours ("the window cleaning" to "which booking?"); handleOffer
+  // passes on what doesn't.
+  const offer = aiIndex >= 0 ? recoverMeta(messages, aiIndex, ctx, depth)?.offer : undefined;
   if (offer) {
     const handled = handleOffer(offer, a, ctx);
     if (handled) return handled;

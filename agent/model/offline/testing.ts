@@ -2,6 +2,7 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { z } from 'zod';
 import { BookSlotInput } from '../../../schema/tools/book-slot.js';
+import { CancelBookingInput, RescheduleBookingInput } from '../../../schema/tools/booking-change.js';
 import { CreateTicketInput } from '../../../schema/tools/create-ticket.js';
 import { LookupCustomerInput } from '../../../schema/tools/lookup-customer.js';
 import { SearchKnowledgeBaseInput } from '../../../schema/tools/search-knowledge-base.js';
@@ -168,6 +169,8 @@ const SCHEMAS: Record<string, z.ZodType> = {
   update_customer: UpdateCustomerInput,
   send_email: SendEmailInput,
   book_slot: BookSlotInput,
+  reschedule_booking: RescheduleBookingInput,
+  cancel_booking: CancelBookingInput,
   [WITHDRAW_TOOL]: WithdrawArgsSchema,
 };
 

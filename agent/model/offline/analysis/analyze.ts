@@ -1,6 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
 import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
+import { BOOKING_CHANGE_TOOLS, changeCues, type ChangeCues, type ChangeKind } from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
 import { damageIsTheJob, reportsProblem, wantsTicket } from './entities.js';
 import { matchServices, type ServiceMatch } from './services.js';
@@ -21,6 +22,11 @@ export interface Analysis {
   rescheduleWanted: boolean;
   /** Our previous message asked for booking details ("I'd be happy to book … which day?"). */
   answersBookingQuestion: boolean;
+  /**
+   * Moves or cancels a booking the customer already has (looked up first), as opposed to changing
+   * or taking back a booking request of this conversation.
+   */
+  bookingChange?: ChangeKind;
 }
 
 const HYPOTHETICAL = new RegExp(
@@ -53,7 +59,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const base = findBaseBooking(messages, ctx);
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
-  const rescheduleWanted =
+  const change = changeCues(text);
+  const supersedeWanted =
     Boolean(base) &&
     !problem &&
     !cues.lookup &&
@@ -64,10 +71,19 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         cues.relativeShiftMinutes !== undefined ||
         /\b(move|reschedul)/.test(t))) ||
       (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw));
+  const bookingChange =
+    problem || cues.lookup
+      ? undefined
+      : bookingChangeOf(ctx, base, { change, changeCue, hasWhen, supersedeWanted, newBooking: cues.book.strong }, t);
+  // "move my deep clean to wednesday" while that deep clean is still a request: the request changes.
+  const movesOpenRequest =
+    change.move && base !== undefined && (base.status === 'pending' || base.status === 'proposed') && !problem;
+  const rescheduleWanted = !bookingChange && (supersedeWanted || movesOpenRequest);
   const prev = aiBeforeLastCustomer(messages);
   const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
   const bookingWanted =
     !rescheduleWanted &&
+    !bookingChange &&
     !(cues.withdraw && !hasWhen) &&
     !cues.lookup &&
     !cues.cancelBooking &&
@@ -90,7 +106,44 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     bookingWanted,
     rescheduleWanted,
     answersBookingQuestion,
+    ...(bookingChange ? { bookingChange } : {}),
   };
+}
+
+/** A service is named, and it isn't the one of the booking under discussion. */
+function namesOtherService(base: BaseBooking | undefined, services: ServiceMatch): boolean {
+  return Boolean(base && services.matches.length && !services.matches.some((s) => s.id === base.service_id));
+}
+
+/**
+ * Whether the message moves or cancels a booking the customer already has. A booking request of
+ * this conversation (pending, or just proposed) is changed by proposing it again or withdrawn
+ * instead, unless the message names another service; a booking made in this conversation, or
+ * a move or cancellation waiting for a manager, is changed with the booking tools.
+ */
+function bookingChangeOf(
+  ctx: PlanContext,
+  base: BaseBooking | undefined,
+  m: { change: ChangeCues; changeCue: boolean; hasWhen: boolean; supersedeWanted: boolean; newBooking: boolean },
+  t: string,
+): ChangeKind | undefined {
+  const services = matchServices(t, ctx.services);
+  const otherService = namesOtherService(base, services);
+  const pendingBook = ctx.pending.some((p) => p.tool === 'book_slot');
+  const pendingChange = ctx.pending.some((p) => BOOKING_CHANGE_TOOLS.has(p.tool));
+  const open = base !== undefined && (base.status === 'pending' || base.status === 'proposed');
+  const booked = base !== undefined && (base.status === 'executed' || base.status === 'on_file');
+  if (m.change.cancel || (m.change.cancelPronoun && (pendingChange || (booked && !pendingBook))))
+    return pendingBook && !otherService ? undefined : 'cancel';
+  if (pendingChange && (m.change.move || (m.changeCue && m.hasWhen && !m.newBooking))) return 'reschedule';
+  if (!(m.change.move || m.supersedeWanted || (m.changeCue && m.hasWhen && !base))) return undefined;
+  // "make it a standard clean instead" changes the request; "move my window cleaning" is another booking.
+  if (open) return otherService && m.change.move ? 'reschedule' : undefined;
+  // "same time next week too": an extra visit, booked as a new one.
+  if (booked)
+    return /\b(too|also|another|additional|as well|again)\b/.test(t) && !m.change.move ? undefined : 'reschedule';
+  if (base) return m.change.move ? 'reschedule' : undefined;
+  return m.change.move || /\b(move|moving|switch|push|change)\b/.test(t) ? 'reschedule' : undefined;
 }
 
 /** Words that say a value on file should change. */

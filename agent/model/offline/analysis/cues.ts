@@ -40,7 +40,9 @@ const AFFIRM = new RegExp(
   '^(?:(?:' +
     [
       'yes|yeah|yep|yup|sure|ok|okay|please do|go ahead|do it|sounds good|that works|perfect|great',
-      'absolutely|definitely|please|correct|right|that one|yes please',
+      'absolutely|definitely|please|pls|plz|correct|right|that one|yes please|go for it',
+      // "yes, submit it again" to our offer to submit an expired request again
+      'submit it again|submit it|resubmit it|resubmit|send it again|try again|again',
     ].join('|') +
     String.raw`)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$`,
 );

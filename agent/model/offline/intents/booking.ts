@@ -186,13 +186,8 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
         `${serviceName(ctx.services, serviceId)} on ${formatWhen(start, tz)}.`,
     };
   }
-  // "same time next week too", "another one": an extra visit, not a move of the booked one.
-  const additional = /\b(too|also|another|additional|as well|again)\b/i.test(a.text);
-  const carry =
-    !additional && (base.status === 'executed' || base.status === 'on_file') && base.booking_id
-      ? `Reschedule of booking ${base.booking_id} (currently ${formatWhen(base.start_time, tz)})`
-      : undefined;
-  const keptNotes = base.notes && !base.notes.startsWith('Reschedule of booking') ? base.notes : undefined;
-  const notes = bookingNotes(a, [carry, keptNotes].filter(Boolean).join('. ') || undefined);
+  // A booking already made is moved with reschedule_booking (intents/booking-change); what gets
+  // here is a request changed, or an extra visit ("same time next week too").
+  const notes = bookingNotes(a, base.notes);
   return { args: { service_id: serviceId, start_time: start, ...(notes ? { notes } : {}) } };
 }

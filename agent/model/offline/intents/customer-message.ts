@@ -9,6 +9,7 @@ import { combine, formatWhen } from '../analysis/when.js';
 import { describeCall, otherAccountReply, UNLINKED } from '../replies/templates.js';
 import { answerOrChat, sideAnswer } from './answer.js';
 import { planBooking, planReschedule } from './booking.js';
+import { changeLookup } from './booking-change.js';
 import { hasContactChange, planUpdate } from './contact-change.js';
 import { planEmail } from './email.js';
 import { planLookup } from './lookup.js';
@@ -20,6 +21,7 @@ import { planWithdrawal } from './withdrawal.js';
 export function planForUnlinked(a: Analysis, ctx: PlanContext): PlannedTurn {
   const wantsChange =
     a.bookingWanted ||
+    a.bookingChange !== undefined ||
     a.rescheduleWanted ||
     a.problem ||
     a.cues.withdraw ||
@@ -70,6 +72,9 @@ export function planForCustomer(
     );
   }
 
+  // --- moving or cancelling a booking they have: see the bookings first (intents/booking-change)
+  if (a.bookingChange) calls.push(changeLookup(customer.id));
+
   // --- bookings (new or changed)
   let booking: { service: Service | undefined; serviceId: string; start: string; status: 'requested' } | undefined;
   if (a.rescheduleWanted || a.bookingWanted) {
@@ -87,8 +92,9 @@ export function planForCustomer(
     if (r.note) notes.push(r.note);
   }
 
-  // --- withdrawals
-  const withdrawal = planWithdrawal(a, ctx, booking !== undefined);
+  // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)
+  const withdrawal =
+    a.bookingChange === 'cancel' ? { withdrawing: false, calls: [] } : planWithdrawal(a, ctx, booking !== undefined);
   calls.unshift(...withdrawal.calls);
   if (withdrawal.note) notes.push(withdrawal.note);
   const withdrawing = withdrawal.withdrawing;
@@ -172,7 +178,8 @@ export function planForCustomer(
   if (calls.length) {
     // A question asked alongside the request still gets its answer.
     const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
-    return propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
+    const turn = propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
+    return a.bookingChange ? { ...turn, meta: { ...turn.meta, change: { kind: a.bookingChange } } } : turn;
   }
   if (notes.length) {
     // A clarifying question still answers what the customer asked alongside ("…Is that possible?").

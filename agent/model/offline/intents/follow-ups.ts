@@ -1,4 +1,4 @@
-import { type BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import {
   callForApproval,
@@ -19,6 +19,7 @@ import {
   lookupText,
   pendingText,
 } from '../replies/templates.js';
+import { planChangeAfterLookup } from './booking-change.js';
 import { say, type PlannedTurn, type RecoverMeta } from './turn.js';
 
 // Follow-ups: what the customer hears after tool results and after a manager's decision.
@@ -32,6 +33,8 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
   const pending: ToolCallLike[] = [];
   let pendingAt = -1;
   let offer: Offer | undefined;
+  // The calls a booking change proposes once the lookup it started with has come back.
+  const changeCalls: PlannedTurn['calls'] = [];
   round.calls.forEach((call, i) => {
     const res = round.results[i];
     if (!res) return;
@@ -53,20 +56,21 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
       }
       const ex = explainError(call, err, ctx);
       parts.push(ex.text);
-      if (ex.alternatives.length && call.name === 'book_slot' && typeof call.args.service_id === 'string') {
-        offer = {
-          kind: 'alternatives',
-          service_id: call.args.service_id,
-          ...(typeof call.args.notes === 'string' ? { notes: call.args.notes } : {}),
-          options: ex.alternatives,
-        };
-      }
+      offer = alternativesOffer(call, ex.alternatives) ?? offer;
       return;
     }
     switch (call.name) {
-      case 'lookup_customer':
+      case 'lookup_customer': {
+        if (meta?.change) {
+          const next = planChangeAfterLookup(messages, ctx, meta.change, round.customerText, json);
+          if (next.content) parts.push(next.content);
+          changeCalls.push(...next.calls);
+          if (next.meta?.offer) offer = next.meta.offer;
+          return;
+        }
         parts.push(lookupText(json, detectCues(round.customerText).lookup ?? 'account', ctx));
         return;
+      }
       case 'search_knowledge_base': {
         const results = isRecord(json) && Array.isArray(json.results) ? json.results.filter(isRecord) : [];
         const retrieved = results.map((r) => ({
@@ -112,8 +116,27 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
   }
   if (pending.length) parts.splice(pendingAt, 0, pendingText(pending, ctx));
   for (const n of meta?.notes ?? []) parts.push(n);
+  if (changeCalls.length) return { content: parts.join('\n\n'), calls: changeCalls };
   if (!parts.length) parts.push('Done. Is there anything else I can help you with?');
   return say(parts.join('\n\n'), offer ? { offer } : undefined);
+}
+
+/** The openings a refusal offered, to pick from: for a new booking, or for moving the booking. */
+function alternativesOffer(
+  call: { name: string; args: Record<string, unknown> },
+  options: { start_time: string; label: string }[],
+): Offer | undefined {
+  if (!options.length) return undefined;
+  if (call.name === 'book_slot' && typeof call.args.service_id === 'string')
+    return {
+      kind: 'alternatives',
+      service_id: call.args.service_id,
+      ...(typeof call.args.notes === 'string' ? { notes: call.args.notes } : {}),
+      options,
+    };
+  if (call.name === 'reschedule_booking' && typeof call.args.booking_id === 'string')
+    return { kind: 'alternatives', service_id: '', booking_id: call.args.booking_id, options };
+  return undefined;
 }
 
 /** Pending send_email calls of this round that describe a book_slot of the same round that was refused. */
@@ -176,18 +199,8 @@ export function replyToApprovalEvents(messages: BaseMessage[], ctx: PlanContext)
     if (e.status === 'superseded' && events.length > 1) continue;
     const r = approvalEventText(e, ctx);
     texts.push(r.text);
-    if (
-      e.status === 'failed' &&
-      r.alternatives.length &&
-      e.tool === 'book_slot' &&
-      typeof e.args.service_id === 'string'
-    ) {
-      offer = {
-        kind: 'alternatives',
-        service_id: e.args.service_id,
-        ...(typeof e.args.notes === 'string' ? { notes: e.args.notes } : {}),
-        options: r.alternatives,
-      };
+    if (e.status === 'failed' && r.alternatives.length) {
+      offer = alternativesOffer({ name: e.tool, args: e.args }, r.alternatives) ?? offer;
     } else if (e.status === 'expired') {
       offer = { kind: 'propose', tool: e.tool, args: e.args };
     }

@@ -3,8 +3,9 @@ import type { Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { ticketSubject } from '../analysis/entities.js';
 import { clip, normalize } from '../analysis/text.js';
-import { isoInZone, localOf } from '../analysis/when.js';
+import { formatWhen, isoInZone, localOf } from '../analysis/when.js';
 import { denyReply } from '../replies/templates.js';
+import { answerChangeOffer, changeLookup } from './booking-change.js';
 import { propose, say, type PlannedTurn } from './turn.js';
 
 const ORDINALS: Record<string, number> = {
@@ -44,8 +45,24 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     case 'propose': {
       if (!a.cues.affirm) return undefined;
       const args = 'customer_id' in offer.args ? { ...offer.args, customer_id: customerId } : offer.args;
+      // Submitting again what expired: a visit time that has passed since can't be asked for as it was.
+      const start = args.start_time ?? args.new_start_time;
+      if (typeof start === 'string' && new Date(start).getTime() <= new Date(ctx.now).getTime()) {
+        const passed =
+          `${formatWhen(start, ctx.timeZone)} has already passed, ` + "so I can't submit that request again as it was.";
+        // A move: see the booking again first, then ask for its new time.
+        if (offer.tool === 'reschedule_booking' && typeof args.booking_id === 'string')
+          return {
+            content: '',
+            calls: [changeLookup(customerId)],
+            meta: { change: { kind: 'reschedule', booking_id: args.booking_id, lead: passed } },
+          };
+        return say(`${passed} Which day and time would you like instead?`);
+      }
       return propose([{ name: offer.tool, args }], []);
     }
+    case 'booking_change':
+      return answerChangeOffer(offer, a, ctx, customerId);
     case 'alternatives': {
       let idx = -1;
       const ord = new RegExp(
@@ -64,10 +81,15 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
       if (idx < 0 && a.cues.affirm && offer.options.length === 1) idx = 0;
       const pick = offer.options[idx];
       if (!pick) return undefined;
+      const start = isoInZone(new Date(pick.start_time), ctx.timeZone);
+      if (offer.booking_id) {
+        const move = { customer_id: customerId, booking_id: offer.booking_id, new_start_time: start };
+        return propose([{ name: 'reschedule_booking', args: move }], []);
+      }
       const args: Record<string, unknown> = {
         customer_id: customerId,
         service_id: offer.service_id,
-        start_time: isoInZone(new Date(pick.start_time), ctx.timeZone),
+        start_time: start,
         ...(offer.notes ? { notes: offer.notes } : {}),
       };
       return propose([{ name: 'book_slot', args }], []);

@@ -13,7 +13,8 @@ export function planTicket(
   customer: NonNullable<PlanContext['customer']>,
   hasPendingBooking: boolean,
 ): { call?: PlannedCall; note?: string } {
-  if (!(a.problem || (a.cues.cancelBooking && !hasPendingBooking))) return {};
+  // A cancellation the booking tools can make (a.bookingChange) is not a ticket.
+  if (!(a.problem || (a.cues.cancelBooking && !hasPendingBooking && !a.bookingChange))) return {};
   const t = normalize(a.text);
   const tri = a.problem
     ? triage(a.text)

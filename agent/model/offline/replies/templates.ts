@@ -2,18 +2,10 @@ import type { ApprovalEvent, PlanContext } from '../../../plan-context.js';
 import { describeCall, describeChanges } from '../../../describe.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import type { ToolCallLike } from '../conversation.js';
+import { changeExecutedText } from './booking-changes.js';
 import { formatAddress } from '../analysis/entities.js';
-import { matchServices, serviceName } from '../analysis/services.js';
-import {
-  clip,
-  contentWords,
-  formatPrice,
-  isRecord,
-  joinList,
-  overlap,
-  splitSentences,
-  stem,
-} from '../analysis/text.js';
+import { serviceName } from '../analysis/services.js';
+import { clip, formatPrice, isRecord, joinList } from '../analysis/text.js';
 import { formatClock, formatDay, formatWhen, type LocalDate, type LocalTime } from '../analysis/when.js';
 
 export const firstName = (ctx: PlanContext) => ctx.customer?.name.split(/\s+/)[0] ?? '';
@@ -121,6 +113,11 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
     case 'out_of_scope':
       text = `I'm not able to ${what} from this conversation.`;
       break;
+    case 'booking_not_changeable':
+      text =
+        "That booking can't be changed any more (it's cancelled, has already started or is over), " +
+        `so I couldn't ${what}.`;
+      break;
     case 'conflict':
       text =
         `I couldn't ${what} because it conflicts with something already on your account` +
@@ -136,7 +133,10 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
     text +=
       ` Here are the closest openings:\n${alternatives.map((a, i) => `${i + 1}. ${a.label}`).join('\n')}` +
       '\nWould one of these work? Just tell me which one.';
-  } else if (call.name === 'book_slot' && code !== 'invalid_arguments') {
+  } else if (
+    (call.name === 'book_slot' || call.name === 'reschedule_booking') &&
+    !['invalid_arguments', 'booking_not_changeable', 'not_found'].includes(code)
+  ) {
     text += ' Would another day or time work for you?';
   }
   text += code === 'no_email_on_file' ? '' : ' Nothing was changed.';
@@ -205,6 +205,9 @@ export function executedText(tool: string, args: Record<string, unknown>, result
       const verb = status === 'sent' ? 'has been sent' : 'is on its way';
       return `The email "${subject}" ${verb}${to ? ` to ${to}` : ''}${str(r.email_id) ? ` (${str(r.email_id)})` : ''}.`;
     }
+    case 'reschedule_booking':
+    case 'cancel_booking':
+      return changeExecutedText(tool, args, result, ctx.timeZone);
     default:
       return 'That request has been completed.';
   }

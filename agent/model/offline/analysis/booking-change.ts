@@ -1,0 +1,215 @@
+import type { PlanContext } from '../../../plan-context.js';
+import { requestPart } from './cues.js';
+import { matchServices } from './services.js';
+import { clip, isRecord, normalize } from './text.js';
+import { extractWhen, localOf, type WhenMention } from './when.js';
+
+/*
+ * Reading a request to move or cancel a booking the customer already has: which booking the words
+ * point at ("my deep clean", "the one on the 9th", "friday's visit") and, for a move, the words
+ * that give the new time ("… to wednesday at 2pm").
+ */
+
+export type ChangeKind = 'reschedule' | 'cancel';
+export const CHANGE_TOOLS: Record<ChangeKind, string> = { reschedule: 'reschedule_booking', cancel: 'cancel_booking' };
+export const BOOKING_CHANGE_TOOLS: ReadonlySet<string> = new Set(Object.values(CHANGE_TOOLS));
+
+/** One of lookup_customer's upcoming_bookings, as the planner keeps it. */
+export interface UpcomingBooking {
+  id: string;
+  service_id: string;
+  service_name: string;
+  starts_at: string;
+  price_cents?: number;
+}
+
+const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const MOVE_EXISTING = [
+  /\breschedul\w*\b/,
+  new RegExp(
+    String.raw`\b(?:move|moving|push|bump|postpone|shift)\s+(?:back\s+|forward\s+)?` +
+      String.raw`(?:my|our|the|it|that|this|tomorrow'?s|${WEEKDAY}'?s)\b`,
+  ),
+  /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
+  /\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}(?:booking|appointment|visit|reservation)\b/,
+  /\bbe (?:moved|rescheduled|pushed)\b/,
+];
+const BOOKED_THING =
+  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one)';
+const CANCEL_EXISTING = [
+  new RegExp(
+    String.raw`\bcancel(?:l?ing)?\s+(?:my|our|the|this|that|tomorrow'?s|${WEEKDAY}'?s|next week'?s)\s+` +
+      String.raw`(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b(?!\s+request)`,
+  ),
+];
+/** "cancel it" / "just cancel" said of a booking under discussion (not "cancel that request"). */
+const CANCEL_PRONOUN = /\b(?:just cancel|cancel it|cancel (?:it|the whole thing) instead)\b(?!\s+request)/;
+/** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
+const HYPOTHETICAL_CHANGE = new RegExp(
+  String.raw`\b(?:if|when|what if|in case|before|how late can|until when can|how do|how can|can i still) ` +
+    String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|reschedul)`,
+);
+
+export interface ChangeCues {
+  /** Words that move a booking the customer has ("move my deep clean", "reschedule"). */
+  move: boolean;
+  /** Words that cancel a booking the customer has ("cancel my window cleaning"). */
+  cancel: boolean;
+  /** "cancel it", "just cancel": a cancellation of the booking already being talked about. */
+  cancelPronoun: boolean;
+}
+
+export function changeCues(text: string): ChangeCues {
+  const t = normalize(requestPart(text));
+  if (!t || HYPOTHETICAL_CHANGE.test(normalize(text))) return { move: false, cancel: false, cancelPronoun: false };
+  return {
+    move: MOVE_EXISTING.some((re) => re.test(t)),
+    cancel: CANCEL_EXISTING.some((re) => re.test(t)),
+    cancelPronoun: CANCEL_PRONOUN.test(t),
+  };
+}
+
+const hasWhen = (w: WhenMention) => Boolean(w.date || w.time || w.ambiguous || w.vague || w.hint);
+const TARGET_WORDS = /\b(instead|make it|make that|how about|what about|can we do|could we do|let'?s do|rather)\b/i;
+
+/**
+ * The words naming the booking and the words giving the new time: the split is at the first "to"
+ * or "for" after the verb that is followed by a day or time ("move my friday visit | to monday").
+ * Without one, a "make it 3pm instead" is all new time, anything else all booking.
+ */
+export function splitChange(
+  text: string,
+  ctx: Pick<PlanContext, 'now' | 'timeZone'>,
+): { which: string; target: string } {
+  const verb = /\b(?:move|moving|reschedul\w*|push|bump|postpone|shift|change|switch|make)\b/i.exec(text);
+  const from = verb ? verb.index + verb[0].length : 0;
+  const marker = /\b(?:to|for|till|until|into)\b/gi;
+  marker.lastIndex = from;
+  for (let m = marker.exec(text); m; m = marker.exec(text)) {
+    const rest = text.slice(m.index + m[0].length);
+    if (hasWhen(extractWhen(rest, ctx.now, ctx.timeZone))) return { which: text.slice(0, m.index), target: rest };
+  }
+  return TARGET_WORDS.test(text) ? { which: '', target: text } : { which: text, target: '' };
+}
+
+/** The upcoming bookings of a lookup_customer result; undefined when it found no customer. */
+export function upcomingOf(result: unknown): UpcomingBooking[] | undefined {
+  if (!isRecord(result) || !isRecord(result.customer) || !Array.isArray(result.upcoming_bookings)) return undefined;
+  return result.upcoming_bookings.filter(isRecord).flatMap((b) =>
+    typeof b.id === 'string' &&
+    typeof b.starts_at === 'string' &&
+    typeof b.service_id === 'string' &&
+    (b.status === undefined || b.status === 'confirmed')
+      ? [
+          {
+            id: b.id,
+            service_id: b.service_id,
+            service_name: typeof b.service_name === 'string' ? b.service_name : b.service_id,
+            starts_at: b.starts_at,
+            ...(typeof b.price_cents === 'number' ? { price_cents: b.price_cents } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  one: 0,
+  second: 1,
+  '2nd': 1,
+  two: 1,
+  third: 2,
+  '3rd': 2,
+  three: 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+};
+
+/** "the second one", "2", "number 1": a position in a list we showed (0-based), if the text gives one. */
+export function ordinalOf(text: string): number | undefined {
+  const t = normalize(text);
+  const m =
+    /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b/.exec(t) ??
+    /(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(t) ??
+    /^(?:the )?(one|two|three)\b(?! (?:on|at|for|in)\b)/.exec(t);
+  if (!m) return undefined;
+  const word = m[1]!;
+  return word in ORDINAL_WORDS ? ORDINAL_WORDS[word] : Number(word) - 1;
+}
+
+export interface BookingPick {
+  /** The booking meant, when exactly one fits. */
+  chosen?: UpcomingBooking;
+  /** The bookings that still fit (several: ask which). */
+  candidates: UpcomingBooking[];
+  /** The words said something (a service, a day) that fits none of the bookings. */
+  unmatched?: string;
+  /** The words named the booking (service, day, time or position), rather than leaving it to context. */
+  named: boolean;
+}
+
+/**
+ * Which of the bookings the words point at: by position in a list we showed, by service, by day
+ * and time. Without any of those, the booking already being talked about (`preferred`) when the
+ * customer said "it", else the only booking.
+ */
+export function pickBooking(
+  bookings: readonly UpcomingBooking[],
+  which: string,
+  ctx: Pick<PlanContext, 'now' | 'timeZone' | 'services'>,
+  opts: { preferred?: readonly string[]; listed?: boolean; pronoun?: boolean } = {},
+): BookingPick {
+  const position = opts.listed ? ordinalOf(which) : undefined;
+  if (position !== undefined && bookings[position])
+    return { chosen: bookings[position], candidates: [bookings[position]], named: true };
+  let fit = [...bookings];
+  let named = false;
+  let unmatched: string | undefined;
+  const services = matchServices(which, ctx.services);
+  const serviceIds = new Set((services.matches.length ? services.matches : services.candidates).map((s) => s.id));
+  if (serviceIds.size) {
+    named = true;
+    const byService = fit.filter((b) => serviceIds.has(b.service_id));
+    if (byService.length) fit = byService;
+    else unmatched = (services.matches[0] ?? services.candidates[0])!.name;
+  }
+  const w = extractWhen(which, ctx.now, ctx.timeZone);
+  if (w.date && !unmatched) {
+    named = true;
+    const byDay = fit.filter((b) => {
+      const l = localOf(b.starts_at, ctx.timeZone);
+      if (w.weekdayOnly)
+        return l.weekday === new Date(Date.UTC(w.date!.year, w.date!.month - 1, w.date!.day)).getUTCDay();
+      return l.year === w.date!.year && l.month === w.date!.month && l.day === w.date!.day;
+    });
+    if (byDay.length) fit = byDay;
+    else unmatched = 'that day';
+  }
+  if (w.time && !unmatched) {
+    const byTime = fit.filter((b) => {
+      const l = localOf(b.starts_at, ctx.timeZone);
+      return l.hour === w.time!.hour && l.minute === w.time!.minute;
+    });
+    if (byTime.length) {
+      named = true;
+      fit = byTime;
+    }
+  }
+  if (unmatched) return { candidates: [], unmatched, named };
+  if (fit.length === 1) return { chosen: fit[0]!, candidates: fit, named };
+  if (!named && opts.pronoun) {
+    const preferred = (opts.preferred ?? []).map((id) => fit.find((b) => b.id === id)).find(Boolean);
+    if (preferred) return { chosen: preferred, candidates: [preferred], named };
+  }
+  return { candidates: fit, named };
+}
+
+/** The customer's reason for a cancellation, in their words, when they give one ("…because we'll be away"). */
+export function cancelReason(text: string): string | undefined {
+  const m = /\b(?:because|since|due to|cause|'cause)\b\s+(.{3,})$/i.exec(text.trim());
+  return m ? clip(m[1]!.replace(/[.!]+$/, '').trim(), 500) : undefined;
+}

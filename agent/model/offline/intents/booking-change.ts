@@ -1,0 +1,268 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { changeFee } from '../../../../schema/business/change-policy.js';
+import { approvalEventOf, type PlanContext } from '../../../plan-context.js';
+import { findBaseBooking, type Offer, type OfflineMeta } from '../conversation.js';
+import type { Analysis } from '../analysis/analyze.js';
+import {
+  BOOKING_CHANGE_TOOLS,
+  CHANGE_TOOLS,
+  cancelReason,
+  ordinalOf,
+  pickBooking,
+  splitChange,
+  upcomingOf,
+  type ChangeKind,
+  type UpcomingBooking,
+} from '../analysis/booking-change.js';
+import { detectCues, isInformationQuestion } from '../analysis/cues.js';
+import { isRecord } from '../analysis/text.js';
+import { combine, extractWhen, formatClock, localOf, shiftDays, shiftMinutes } from '../analysis/when.js';
+import {
+  changeProposalText,
+  goneText,
+  newTimeQuestion,
+  noBookingsText,
+  passedQuestion,
+  sameTimeQuestion,
+  unmatchedBookingQuestion,
+  whichBookingQuestion,
+} from '../replies/booking-changes.js';
+import { lookupText } from '../replies/templates.js';
+import { say, type PlannedCall, type PlannedTurn } from './turn.js';
+
+/*
+ * Moving or cancelling a booking the customer already has (not a booking request of this thread:
+ * that one is superseded or withdrawn instead). The bookings are looked up first; then the one
+ * meant is picked from the words (or asked about), and reschedule_booking / cancel_booking is
+ * proposed with the fee the change policy sets.
+ */
+
+export type BookingChangeOffer = Extract<Offer, { kind: 'booking_change' }>;
+
+/** The first step: the customer's own record, to see the bookings. */
+export const changeLookup = (customerId: string): PlannedCall => ({
+  name: 'lookup_customer',
+  args: { customer_id: customerId },
+});
+
+/** "it", "that one", "that booking": the booking the conversation is about. */
+const PRONOUN = /\b(?:it|(?:that|this) (?:one|booking|appointment|visit|reservation))\b/i;
+
+/**
+ * Bookings the conversation is already about, most recent first: a move or cancellation waiting
+ * for a manager, then bookings made or changed in the window. "Move it" means one of these.
+ */
+function bookingsInFocus(messages: BaseMessage[], ctx: PlanContext): string[] {
+  const ids: string[] = [];
+  for (const p of [...ctx.pending].reverse())
+    if (BOOKING_CHANGE_TOOLS.has(p.tool) && typeof p.args.booking_id === 'string') ids.push(p.args.booking_id);
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const e = approvalEventOf(messages[i]!);
+    if (!e) continue;
+    if (BOOKING_CHANGE_TOOLS.has(e.tool) && typeof e.args.booking_id === 'string') ids.push(e.args.booking_id);
+    const booked = isRecord(e.result) && isRecord(e.result.booking) ? e.result.booking.id : undefined;
+    if (typeof booked === 'string') ids.push(booked);
+  }
+  const base = findBaseBooking(messages, ctx);
+  if (base?.booking_id) ids.push(base.booking_id);
+  return [...new Set(ids)];
+}
+
+/** The start a relative change counts from: the time a pending move of this booking asks for, else its own. */
+function referenceStart(b: UpcomingBooking, ctx: PlanContext): string {
+  const move = [...ctx.pending].reverse().find((p) => p.tool === 'reschedule_booking' && p.args.booking_id === b.id);
+  return typeof move?.args.new_start_time === 'string' ? move.args.new_start_time : b.starts_at;
+}
+
+type NewStart = { iso: string } | { question: string } | { missing: true };
+
+/** The new start a move asks for: from the words after "to", "same time next week", "an hour later". */
+function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanContext): NewStart {
+  const tz = ctx.timeZone;
+  const ref = referenceStart(b, ctx);
+  const cues = detectCues(full);
+  const w = extractWhen(target, ctx.now, tz);
+  let iso: string;
+  if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
+  else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
+  else if (w.ambiguous) {
+    const [am, pm] = w.ambiguous.options;
+    return { question: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}?` };
+  } else if (w.date || w.time || (w.vague && /next week/i.test(w.vague))) {
+    const r = localOf(ref, tz);
+    let date = w.date ?? { year: r.year, month: r.month, day: r.day };
+    if (!w.date && !w.time) {
+      const next = localOf(shiftDays(ref, 7, tz), tz);
+      date = { year: next.year, month: next.month, day: next.day };
+    }
+    const time = w.time ?? { hour: r.hour, minute: r.minute };
+    iso = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz }).iso;
+  } else return { missing: true };
+  if (new Date(iso).getTime() <= new Date(ctx.now).getTime()) return { question: passedQuestion(iso, tz) };
+  return { iso };
+}
+
+function feeFor(kind: ChangeKind, b: UpcomingBooking, ctx: PlanContext) {
+  if (!b.starts_at) return undefined;
+  const price = b.price_cents ?? ctx.services.find((s) => s.id === b.service_id)?.price_cents ?? 0;
+  return changeFee(kind, { startsAt: new Date(b.starts_at), now: new Date(ctx.now), priceCents: price });
+}
+
+interface ChangeRequest {
+  kind: ChangeKind;
+  bookings: UpcomingBooking[];
+  /** The words naming the booking, and those giving the new time (a move). */
+  which: string;
+  target: string;
+  /** The whole message, for "same time next week" and "an hour later". */
+  full: string;
+  preferred?: string[];
+  pronoun?: boolean;
+  /** The bookings were listed to the customer: "the second one" picks by position. */
+  listed?: boolean;
+  reason?: string;
+}
+
+const offerOf = (r: ChangeRequest, bookings: UpcomingBooking[], extra: Partial<BookingChangeOffer> = {}) => ({
+  offer: {
+    kind: 'booking_change' as const,
+    change: r.kind,
+    bookings,
+    ...(r.target ? { target: r.target } : {}),
+    ...(r.reason ? { reason: r.reason } : {}),
+    ...extra,
+  },
+});
+
+/** The change call for the booking meant, or the question that still has to be asked. */
+function resolveChange(r: ChangeRequest, ctx: PlanContext, customerId: string): PlannedTurn {
+  if (!r.bookings.length) return say(noBookingsText(r.kind));
+  const pick = pickBooking(r.bookings, r.which, ctx, {
+    ...(r.preferred ? { preferred: r.preferred } : {}),
+    ...(r.listed ? { listed: true } : {}),
+    ...(r.pronoun ? { pronoun: true } : {}),
+  });
+  if (!pick.chosen) {
+    if (pick.unmatched)
+      return say(unmatchedBookingQuestion(r.kind, pick.unmatched, r.bookings, ctx.timeZone), offerOf(r, r.bookings));
+    const needsTime = r.kind === 'reschedule' && 'missing' in newStart(pick.candidates[0]!, r.target, r.full, ctx);
+    return say(whichBookingQuestion(r.kind, pick.candidates, ctx.timeZone, needsTime), offerOf(r, pick.candidates));
+  }
+  return changeFor(r, pick.chosen, ctx, customerId);
+}
+
+function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, customerId: string): PlannedTurn {
+  const tz = ctx.timeZone;
+  if (r.kind === 'cancel') {
+    const args = { customer_id: customerId, booking_id: b.id, ...(r.reason ? { reason: r.reason } : {}) };
+    return {
+      content: changeProposalText('cancel', b, undefined, feeFor('cancel', b, ctx), tz),
+      calls: [{ name: CHANGE_TOOLS.cancel, args }],
+    };
+  }
+  const when = newStart(b, r.target, r.full, ctx);
+  const waitForTime = offerOf({ ...r, target: '' }, [b], { booking_id: b.id });
+  if ('missing' in when) return say(newTimeQuestion(b, tz), waitForTime);
+  if ('question' in when) return say(when.question, waitForTime);
+  if (b.starts_at && new Date(when.iso).getTime() === new Date(b.starts_at).getTime())
+    return say(sameTimeQuestion(b, tz), waitForTime);
+  return {
+    content: changeProposalText('reschedule', b, when.iso, feeFor('reschedule', b, ctx), tz),
+    calls: [
+      { name: CHANGE_TOOLS.reschedule, args: { customer_id: customerId, booking_id: b.id, new_start_time: when.iso } },
+    ],
+  };
+}
+
+function requestFrom(kind: ChangeKind, text: string, ctx: PlanContext): Omit<ChangeRequest, 'bookings'> {
+  const { which, target } = kind === 'reschedule' ? splitChange(text, ctx) : { which: text, target: '' };
+  const reason = kind === 'cancel' ? cancelReason(text) : undefined;
+  return { kind, which, target, full: text, pronoun: PRONOUN.test(text), ...(reason ? { reason } : {}) };
+}
+
+/** After the lookup the change started with: the change call, or the question to ask. */
+export function planChangeAfterLookup(
+  messages: BaseMessage[],
+  ctx: PlanContext,
+  change: NonNullable<OfflineMeta['change']>,
+  customerText: string,
+  lookup: unknown,
+): PlannedTurn {
+  const bookings = upcomingOf(lookup);
+  if (!ctx.customer || !bookings) return say(lookupText(lookup, 'bookings', ctx));
+  const turn = changeAfterLookup(messages, ctx, change, customerText, bookings, ctx.customer.id);
+  return change.lead ? { ...turn, content: [change.lead, turn.content].filter(Boolean).join(' ') } : turn;
+}
+
+function changeAfterLookup(
+  messages: BaseMessage[],
+  ctx: PlanContext,
+  { kind, booking_id }: NonNullable<OfflineMeta['change']>,
+  customerText: string,
+  bookings: UpcomingBooking[],
+  customerId: string,
+): PlannedTurn {
+  const known = booking_id ? bookings.find((b) => b.id === booking_id) : undefined;
+  if (booking_id && !known) return say(goneText(kind, booking_id));
+  if (known) return changeFor({ ...requestFrom(kind, customerText, ctx), bookings: [known] }, known, ctx, customerId);
+  const preferred = bookingsInFocus(messages, ctx);
+  // A booking of this conversation known only by service and time (from the summary) is still "it".
+  const base = findBaseBooking(messages, ctx);
+  const sameAsBase = base
+    ? bookings.find(
+        (b) =>
+          b.service_id === base.service_id && new Date(b.starts_at).getTime() === new Date(base.start_time).getTime(),
+      )
+    : undefined;
+  if (sameAsBase) preferred.push(sameAsBase.id);
+  return resolveChange({ ...requestFrom(kind, customerText, ctx), bookings, preferred }, ctx, customerId);
+}
+
+/** The customer answering our "which one?" or "to when?" about a booking change. */
+export function answerChangeOffer(
+  offer: BookingChangeOffer,
+  a: Analysis,
+  ctx: PlanContext,
+  customerId: string,
+): PlannedTurn | undefined {
+  const text = a.text;
+  // Something else asked for instead ("book a window cleaning…", "never mind"): planned as usual.
+  const asks = isInformationQuestion(text) && !/^\s*(?:how|what) about\b/i.test(text); // "are you open saturday?"
+  if (a.cues.book.strong || a.problem || a.cues.withdraw || a.cues.lookup || asks) return undefined;
+  const r: ChangeRequest = {
+    kind: offer.change,
+    bookings: offer.bookings,
+    which: '',
+    target: offer.target ?? '',
+    full: text,
+    listed: true,
+    ...(offer.reason ? { reason: offer.reason } : {}),
+  };
+  if (offer.booking_id) {
+    // We asked for the new time of a booking already picked.
+    const b = offer.bookings.find((x) => x.id === offer.booking_id);
+    if (!b) return undefined;
+    if (a.services.matches.length && !a.services.matches.some((s) => s.id === b.service_id)) return undefined;
+    const split = splitChange(text, ctx);
+    const target = split.target || text;
+    const w = extractWhen(target, ctx.now, ctx.timeZone);
+    const cues = detectCues(text);
+    if (
+      !(w.date || w.time || w.ambiguous || w.vague) &&
+      !cues.sameTimeNextWeek &&
+      cues.relativeShiftMinutes === undefined
+    )
+      return undefined;
+    return changeFor({ ...r, target }, b, ctx, customerId);
+  }
+  // We asked which booking: the answer names one (and may give the new time too).
+  const split = offer.change === 'reschedule' ? splitChange(text, ctx) : { which: text, target: '' };
+  const pick = pickBooking(offer.bookings, split.which || text, ctx, { listed: true });
+  // A lone booking we asked about ("is that the one?") needs a yes or a name, not just any reply.
+  const chosen = pick.chosen && (pick.named || a.cues.affirm) ? pick.chosen : undefined;
+  if (!chosen) {
+    const tried = pick.named || ordinalOf(text) !== undefined;
+    return tried ? resolveChange({ ...r, which: split.which || text }, ctx, customerId) : undefined;
+  }
+  return changeFor({ ...r, target: split.target || r.target }, chosen, ctx, customerId);
+}
