@@ -134,3 +134,31 @@ export function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  one: 0,
+  second: 1,
+  '2nd': 1,
+  two: 1,
+  third: 2,
+  '3rd': 2,
+  three: 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+};
+
+/** "the second one", "2", "number 1": a position in a list we showed (0-based), if the text gives one. */
+export function ordinalOf(text: string): number | undefined {
+  const t = normalize(text);
+  const m =
+    /\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b/.exec(t) ??
+    /(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$/.exec(t) ??
+    /^(?:the )?(one|two|three)\b(?! (?:on|at|for|in)\b)/.exec(t);
+  if (!m) return undefined;
+  const word = m[1]!;
+  return word in ORDINAL_WORDS ? ORDINAL_WORDS[word] : Number(word) - 1;
+}

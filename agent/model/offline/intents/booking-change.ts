@@ -7,7 +7,6 @@ import {
   BOOKING_CHANGE_TOOLS,
   CHANGE_TOOLS,
   cancelReason,
-  ordinalOf,
   pickBooking,
   splitChange,
   upcomingOf,
@@ -15,7 +14,7 @@ import {
   type UpcomingBooking,
 } from '../analysis/booking-change.js';
 import { detectCues, isInformationQuestion } from '../analysis/cues.js';
-import { isRecord } from '../analysis/text.js';
+import { isRecord, ordinalOf } from '../analysis/text.js';
 import { combine, extractWhen, formatClock, localOf, shiftDays, shiftMinutes } from '../analysis/when.js';
 import {
   changeProposalText,

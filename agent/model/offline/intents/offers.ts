@@ -2,27 +2,11 @@ import type { PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { ticketSubject } from '../analysis/entities.js';
-import { clip, normalize } from '../analysis/text.js';
+import { clip, normalize, ordinalOf } from '../analysis/text.js';
 import { formatWhen, isoInZone, localOf } from '../analysis/when.js';
 import { denyReply } from '../replies/templates.js';
 import { answerChangeOffer, changeLookup } from './booking-change.js';
 import { propose, say, type PlannedTurn } from './turn.js';
-
-const ORDINALS: Record<string, number> = {
-  first: 0,
-  '1st': 0,
-  one: 0,
-  second: 1,
-  '2nd': 1,
-  two: 1,
-  third: 2,
-  '3rd': 2,
-  three: 2,
-  fourth: 3,
-  '4th': 3,
-  fifth: 4,
-  '5th': 4,
-};
 
 /** The customer answering an offer of ours: yes to a proposal or a ticket, or picking one of the alternatives. */
 export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): PlannedTurn | undefined {
@@ -64,13 +48,7 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     case 'booking_change':
       return answerChangeOffer(offer, a, ctx, customerId);
     case 'alternatives': {
-      let idx = -1;
-      const ord = new RegExp(
-        String.raw`\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\b|` +
-          String.raw`(?:^|\b(?:option|number|#|no\.?)\s*)([1-5])\s*[.!]?$`,
-      ).exec(t);
-      if (ord) idx = ord[1] ? ORDINALS[ord[1]]! : Number(ord[2]) - 1;
-      else if (/^(?:the )?(?:one|two|three)\b/.test(t)) idx = ORDINALS[t.split(' ').find((w) => w in ORDINALS) ?? '']!;
+      let idx = ordinalOf(a.text) ?? -1;
       if (idx < 0 && a.when.time) {
         idx = offer.options.findIndex((o) => {
           const l = localOf(o.start_time, ctx.timeZone);
