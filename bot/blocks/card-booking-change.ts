@@ -1,5 +1,6 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
-import { changeFee, type ChangeFee, type ChangeKind } from '../../schema/business/change-policy.js';
+import { changeFee, type ChangeFee } from '../../schema/business/change-policy.js';
+import { changeKindOf } from '../../schema/tools/catalog.js';
 import { escapeText, quote } from '../escape.js';
 import type { BookingRow, CardContext } from './card-context.js';
 import { field, sectionsOfFields } from './card-fields.js';
@@ -8,8 +9,6 @@ import { mrkdwn, type Block } from './types.js';
 
 /** reschedule_booking and cancel_booking: which booking, what changes, and what it costs. */
 
-const KIND: Record<string, ChangeKind> = { reschedule_booking: 'reschedule', cancel_booking: 'cancel' };
-export const changeKindOf = (tool: string): ChangeKind | undefined => KIND[tool];
 
 const validDate = (v: unknown): Date | undefined =>
   typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : undefined;

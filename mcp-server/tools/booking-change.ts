@@ -1,4 +1,5 @@
 import type { Queryable } from '../../core/pg-pool.js';
+import { BOOKING_CHANGE_TOOLS } from '../../schema/tools/catalog.js';
 import { formatInZone } from '../../core/time.js';
 import type { BookSlotResult } from '../../schema/tools/book-slot.js';
 import { ToolError } from '../../schema/tools/errors.js';
@@ -6,9 +7,6 @@ import type { WriteContext } from '../tool-handler.js';
 import { isoInZone, requireCustomer } from './shared.js';
 
 /** What reschedule_booking and cancel_booking share: finding, locking and vetting the booking. */
-
-/** The tools that change an existing booking in place; their approvals name it in args.booking_id. */
-export const BOOKING_CHANGE_TOOLS = ['reschedule_booking', 'cancel_booking'] as const;
 
 export interface BookingRow {
   id: string;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeOpeningHours, SLOT_DAYS } from '../business/calendar.js';
+import type { ChangeKind } from '../business/change-policy.js';
 import { BookSlotInput, BookSlotOutput } from './book-slot.js';
 import {
   CancelBookingInput,
@@ -213,14 +214,23 @@ export function requestTargets(tool: string, args: Record<string, unknown>): str
   }
 }
 
-const BOOKING_CHANGES: ReadonlySet<string> = new Set(['reschedule_booking', 'cancel_booking']);
+/** The tools that change an existing booking in place, by the kind of change; args.booking_id names it. */
+export const BOOKING_CHANGE_TOOL = {
+  reschedule: 'reschedule_booking',
+  cancel: 'cancel_booking',
+} as const satisfies Record<ChangeKind, ToolName>;
+export const BOOKING_CHANGE_TOOLS: ReadonlySet<string> = new Set(Object.values(BOOKING_CHANGE_TOOL));
+
+/** Which kind of booking change a tool makes, if it makes one. */
+export const changeKindOf = (tool: string): ChangeKind | undefined =>
+  (Object.keys(BOOKING_CHANGE_TOOL) as ChangeKind[]).find((k) => BOOKING_CHANGE_TOOL[k] === tool);
 
 /** Does `next` replace `pending` (same tool, or both changing one booking; overlapping targets)? */
 export function replacesRequest(
   next: { tool: string; args: Record<string, unknown> },
   pending: { tool: string; args: Record<string, unknown> },
 ): boolean {
-  if (next.tool !== pending.tool && !(BOOKING_CHANGES.has(next.tool) && BOOKING_CHANGES.has(pending.tool)))
+  if (next.tool !== pending.tool && !(BOOKING_CHANGE_TOOLS.has(next.tool) && BOOKING_CHANGE_TOOLS.has(pending.tool)))
     return false;
   const a = requestTargets(next.tool, next.args);
   const b = requestTargets(pending.tool, pending.args);

@@ -1,4 +1,5 @@
 import type { Cluster } from './cluster.js';
+import { BOOKING_CHANGE_TOOLS } from '../../schema/tools/catalog.js';
 import { sleep } from './processes.js';
 import type { ChaosContext } from './context.js';
 import type { TrialResult } from './report.js';
@@ -21,7 +22,7 @@ export interface ApprovalFacts {
 const WRITE_TABLES = ['tickets', 'bookings', 'email_outbox'] as const;
 
 /** Tools that change an existing booking in place (its row and its crew-hours); the approval names it in args. */
-const BOOKING_CHANGING = ['reschedule_booking', 'cancel_booking'];
+const BOOKING_CHANGING = [...BOOKING_CHANGE_TOOLS];
 
 /**
  * What a booking holds, as one comparable string: status, crew, times and its crew-hours. A move

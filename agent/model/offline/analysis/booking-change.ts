@@ -10,9 +10,8 @@ import { extractWhen, localOf, type WhenMention } from './when.js';
  * that give the new time ("… to wednesday at 2pm").
  */
 
-export type ChangeKind = 'reschedule' | 'cancel';
-export const CHANGE_TOOLS: Record<ChangeKind, string> = { reschedule: 'reschedule_booking', cancel: 'cancel_booking' };
-export const BOOKING_CHANGE_TOOLS: ReadonlySet<string> = new Set(Object.values(CHANGE_TOOLS));
+export type { ChangeKind } from '../../../../schema/business/change-policy.js';
+export { BOOKING_CHANGE_TOOL as CHANGE_TOOLS, BOOKING_CHANGE_TOOLS } from '../../../../schema/tools/catalog.js';
 
 /** One of lookup_customer's upcoming_bookings, as the planner keeps it. */
 export interface UpcomingBooking {
