@@ -9,7 +9,6 @@ import { mrkdwn, type Block } from './types.js';
 
 /** reschedule_booking and cancel_booking: which booking, what changes, and what it costs. */
 
-
 const validDate = (v: unknown): Date | undefined =>
   typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : undefined;
 
