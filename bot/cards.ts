@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { BOOKING_COLUMNS, BOOKING_FROM } from '../schema/bookings/row.js';
 import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
@@ -8,9 +9,6 @@ import { approvalCard, type BookingRow, type CardContext, type CustomerRow, type
 
 /** Enough for every check a card makes; the card lists fewer. */
 const MAX_UPCOMING = 50;
-
-const BOOKING_COLUMNS =
-  'b.id, b.customer_id, b.service_id, s.name AS service_name, s.price_cents, b.starts_at, b.ends_at, b.status';
 
 /**
  * Everything a card is drawn from besides the approval row. With `now` (the business clock), also
@@ -41,17 +39,14 @@ export async function loadCardContext(
     ]),
     now && a.customer_id
       ? pool.query<BookingRow>(
-          `SELECT ${BOOKING_COLUMNS} FROM bookings b JOIN services s ON s.id = b.service_id
+          `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
            WHERE b.customer_id = $1 AND b.status = 'confirmed' AND b.starts_at > $2
            ORDER BY b.starts_at, b.id LIMIT ${MAX_UPCOMING}`,
           [a.customer_id, now],
         )
       : undefined,
     now && bookingId
-      ? pool.query<BookingRow>(
-          `SELECT ${BOOKING_COLUMNS} FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = $1`,
-          [bookingId],
-        )
+      ? pool.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM} WHERE b.id = $1`, [bookingId])
       : undefined,
   ]);
   return {

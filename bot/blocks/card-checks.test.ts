@@ -17,6 +17,7 @@ const deepClean: BookingRow = {
   service_id: 'svc_deep_clean',
   service_name: 'Deep Cleaning',
   price_cents: 26000,
+  crew: 'crew-a',
   starts_at: new Date('2026-12-08T15:00:00Z'), // Tue 10:00 EST
   ends_at: new Date('2026-12-08T19:00:00Z'),
   status: 'confirmed',
@@ -27,6 +28,7 @@ const windows: BookingRow = {
   service_id: 'svc_window_clean',
   service_name: 'Window Cleaning',
   price_cents: 12000,
+  crew: 'crew-a',
   starts_at: new Date('2026-12-09T16:00:00Z'), // Wed 11:00 EST
   ends_at: new Date('2026-12-09T18:00:00Z'),
   status: 'confirmed',

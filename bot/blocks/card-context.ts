@@ -1,4 +1,7 @@
 import type { CustomerRow } from '../../schema/customers/row.js';
+import type { BookingRow } from '../../schema/bookings/row.js';
+
+export type { BookingRow };
 
 export type { CustomerRow };
 
@@ -7,18 +10,6 @@ export interface ServiceRow {
   name: string;
   duration_minutes: number;
   price_cents: number;
-}
-
-/** A booking as a card shows and checks it. */
-export interface BookingRow {
-  id: string;
-  customer_id: string;
-  service_id: string;
-  service_name: string;
-  price_cents: number;
-  starts_at: Date;
-  ends_at: Date;
-  status: 'confirmed' | 'cancelled';
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../core/pg-pool.js';
+import { BOOKING_COLUMNS, BOOKING_FROM, type BookingRow } from '../../schema/bookings/row.js';
 import { BOOKING_CHANGE_TOOLS } from '../../schema/tools/catalog.js';
 import { formatInZone } from '../../core/time.js';
 import type { BookSlotResult } from '../../schema/tools/book-slot.js';
@@ -7,18 +8,6 @@ import type { WriteContext } from '../tool-handler.js';
 import { isoInZone, requireCustomer } from './shared.js';
 
 /** What reschedule_booking and cancel_booking share: finding, locking and vetting the booking. */
-
-export interface BookingRow {
-  id: string;
-  customer_id: string;
-  service_id: string;
-  service_name: string;
-  price_cents: number;
-  crew: string;
-  starts_at: Date;
-  ends_at: Date;
-  status: string;
-}
 
 export function toBooking(b: BookingRow, timeZone: string): BookSlotResult['booking'] {
   return {
@@ -49,9 +38,7 @@ export async function lockChangeableBooking(
   await requireCustomer(ctx, tx, args.customer_id);
   const booking = (
     await tx.query<BookingRow>(
-      `SELECT b.id, b.customer_id, b.service_id, s.name AS service_name, s.price_cents,
-              b.crew, b.starts_at, b.ends_at, b.status
-       FROM bookings b JOIN services s ON s.id = b.service_id
+      `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
        WHERE b.id = $1 AND b.customer_id = $2
        FOR UPDATE OF b`,
       [args.booking_id, args.customer_id],

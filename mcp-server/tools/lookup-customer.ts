@@ -1,4 +1,5 @@
 import type { Queryable } from '../../core/pg-pool.js';
+import { BOOKING_COLUMNS, BOOKING_FROM, type BookingRow } from '../../schema/bookings/row.js';
 import type { LookupCustomerArgs, LookupCustomerResult } from '../../schema/tools/lookup-customer.js';
 import type { ToolContext } from '../tool-handler.js';
 import { ToolError } from '../../schema/tools/errors.js';
@@ -63,18 +64,8 @@ async function findCustomers(db: Queryable, args: LookupCustomerArgs): Promise<C
 
 async function details(db: Queryable, customerId: string, now: Date, timeZone: string) {
   const [bookings, tickets] = await Promise.all([
-    db.query<{
-      id: string;
-      service_id: string;
-      service_name: string;
-      starts_at: Date;
-      ends_at: Date;
-      crew: string;
-      price_cents: number;
-      status: string;
-    }>(
-      `SELECT b.id, b.service_id, s.name AS service_name, b.starts_at, b.ends_at, b.crew, s.price_cents, b.status
-       FROM bookings b JOIN services s ON s.id = b.service_id
+    db.query<BookingRow>(
+      `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
        WHERE b.customer_id = $1 AND b.starts_at > $2 AND b.status = 'confirmed'
        ORDER BY b.starts_at, b.id LIMIT 20`,
       [customerId, now],
@@ -87,7 +78,7 @@ async function details(db: Queryable, customerId: string, now: Date, timeZone: s
     ),
   ]);
   return {
-    upcoming_bookings: bookings.rows.map((b) => ({
+    upcoming_bookings: bookings.rows.map(({ customer_id: _, ...b }) => ({
       ...b,
       starts_at: isoInZone(b.starts_at, timeZone),
       ends_at: isoInZone(b.ends_at, timeZone),
