@@ -1,5 +1,7 @@
 import { HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { Queryable } from '../../core/pg-pool.js';
+import { phoneDigits } from '../../schema/customers/phone.js';
+import { PUBLIC_DATA_TOOLS } from '../../schema/tools/catalog.js';
 import { approvalEventOf } from '../plan-context.js';
 
 /**
@@ -7,9 +9,6 @@ import { approvalEventOf } from '../plan-context.js';
  * go to the customer privately). Decided from what the turn did and from the reply's words, never
  * from the model's say-so: a model that pastes a phone number into a help-centre answer is caught.
  */
-
-/** Tools whose results hold nobody's data (the help centre). Any other call reads or changes the customer's. */
-const PUBLIC_TOOLS: ReadonlySet<string> = new Set(['search_knowledge_base']);
 
 /** The messages of the current run: from its trigger (the customer's message or an approval update) on. */
 export function currentTurn(messages: readonly BaseMessage[]): readonly BaseMessage[] {
@@ -20,14 +19,14 @@ export function currentTurn(messages: readonly BaseMessage[]): readonly BaseMess
 /** Did the turn read or change customer data: a lookup, a proposed write, a decision, an outcome, an expiry? */
 export function touchesCustomerData(turn: readonly BaseMessage[]): boolean {
   return turn.some(
-    (m) => approvalEventOf(m) !== undefined || (ToolMessage.isInstance(m) && !PUBLIC_TOOLS.has(m.name ?? '')),
+    (m) => approvalEventOf(m) !== undefined || (ToolMessage.isInstance(m) && !PUBLIC_DATA_TOOLS.has(m.name ?? '')),
   );
 }
 
 /** The values of a customer's record a reply must not show to others, normalised for matching. */
 export interface RecordValues {
   emails: string[];
-  /** Digits only, without a leading country code beyond ten digits. */
+  /** Digits only, as `phoneDigits` compares them. */
   phones: string[];
   addressLines: string[];
   /** Booking and ticket ids. */
@@ -74,11 +73,6 @@ export function mentionsRecord(text: string, v: RecordValues): boolean {
   }
   return v.ids.some((id) => new RegExp(`(^|[^a-z0-9-])${escapeRegExp(id)}($|[^a-z0-9])`).test(lower));
 }
-
-const phoneDigits = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length > 10 ? digits.slice(-10) : digits;
-};
 
 /** Street words written either way ("Street" or "St.") compare equal. */
 const STREET_WORDS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { Approval } from '../../agent/approvals/ledger.js';
+import { samePhone } from '../../schema/customers/phone.js';
 import { bookingConflicts, visitEnd, type BookingConflict } from '../../schema/business/booking-conflicts.js';
 import { escapeText } from '../escape.js';
 import { bookingLabel } from './card-bookings.js';
@@ -101,7 +102,7 @@ export const sameEmail = (a: string, b: string) => squash(a).toLowerCase() === s
 /** Whether a proposed value is the one the record has, as people would read them. */
 function sameAs(key: string, current: unknown, next: unknown): boolean {
   if (next === undefined) return false;
-  if (key === 'phone') return squash(current).replace(/\D/g, '') === squash(next).replace(/\D/g, '');
+  if (key === 'phone') return samePhone(squash(current), squash(next));
   if (key === 'email') return sameEmail(String(current ?? ''), String(next));
   return squash(current) === squash(next);
 }

@@ -4,7 +4,8 @@ import type { LookupCustomerArgs, LookupCustomerResult } from '../../schema/tool
 import type { ToolContext } from '../tool-handler.js';
 import { ToolError } from '../../schema/tools/errors.js';
 import { CUSTOMER_COLUMNS, type CustomerRow } from '../../schema/customers/row.js';
-import { isoInZone, maskEmail, PHONE_DIGITS_SQL, phoneDigits, toCustomerRecord } from './shared.js';
+import { PHONE_DIGITS_SQL, phoneDigits } from '../../schema/customers/phone.js';
+import { isoInZone, maskEmail, toCustomerRecord } from './shared.js';
 
 const MAX_CANDIDATES = 10;
 

@@ -70,15 +70,3 @@ export function maskEmail(email: string | null): string | null {
   const masked = local.length <= 2 ? `${local[0]}***` : `${local[0]}***${local[local.length - 1]}`;
   return `${masked}${email.slice(at)}`;
 }
-
-/** Digits of a phone number, without a leading North American country code. */
-export function phoneDigits(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  return d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
-}
-
-/** SQL expression with the same normalisation as `phoneDigits`, for a column. */
-export const PHONE_DIGITS_SQL = (col: string) =>
-  `(CASE WHEN length(regexp_replace(${col}, '\\D', '', 'g')) = 11
-       AND left(regexp_replace(${col}, '\\D', '', 'g'), 1) = '1'
-     THEN substr(regexp_replace(${col}, '\\D', '', 'g'), 2) ELSE regexp_replace(${col}, '\\D', '', 'g') END)`;

@@ -36,6 +36,7 @@ export const TOOL_CATALOG = [
       'title, topic, a plain-text snippet and a relevance score.',
     input: SearchKnowledgeBaseInput,
     output: SearchKnowledgeBaseOutput,
+    publicData: true,
   }),
   readTool({
     name: 'lookup_customer',
@@ -163,6 +164,11 @@ export const MUTATING_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((t) => t
 export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((t) => !t.mutating).map((t) => t.name));
 
 export const isMutating = (toolName: string): boolean => MUTATING_TOOLS.has(toolName);
+
+/** Tools whose results hold nobody's personal data; every other tool's do. */
+export const PUBLIC_DATA_TOOLS: ReadonlySet<string> = new Set(
+  TOOLS.filter((t) => !t.mutating && t.publicData).map((t) => t.name),
+);
 
 export function getTool(name: string): ToolContract | undefined {
   return BY_NAME.get(name);

@@ -26,6 +26,11 @@ export interface ReadContract<
   O extends AnyObject = AnyObject,
 > extends ContractBase<N, I, O> {
   mutating: false;
+  /**
+   * Its results hold nobody's personal data (the help centre): a reply built on it alone may be
+   * posted where other customers read. Any other tool reads or changes a customer's record.
+   */
+  publicData?: true;
 }
 
 /** A write: runs only through the approval gate. */
