@@ -89,7 +89,7 @@ export async function runGatedWrite(
 
     await tx.query('SAVEPOINT gated_write');
     try {
-      const produced = await tool.handler(args as never, { ...ctx, tx, approvalId });
+      const produced = await tool.handler(args as never, { ...ctx, tx, approvalId, requestedAt: row.created_at });
       const result = (tool.output as z.ZodType).parse(produced);
       await recordExecuted(tx, row, { at: now, actor: actorOf(ctx), tool: tool.name, result, via: ctx.via });
       return { ok: true, result, replay: false };
@@ -126,6 +126,7 @@ export async function dryRunWrite(tool: WriteTool, args: Record<string, unknown>
       ...ctx,
       tx: client,
       approvalId: '00000000-0000-0000-0000-000000000000',
+      requestedAt: ctx.clock.now(),
     });
     return (tool.output as z.ZodType).parse(produced);
   } finally {

@@ -29,6 +29,11 @@ export interface ToolContext {
 export interface WriteContext extends ToolContext {
   tx: PoolClient;
   approvalId: string;
+  /**
+   * When the customer asked: the approval's creation (a rehearsal: now). Policies that depend on
+   * notice use it, as the help centre promises ("timing rules use the moment you made the request").
+   */
+  requestedAt: Date;
 }
 
 /** A read-only tool as served: its contract and the handler that answers it. */

@@ -1,4 +1,3 @@
-import type { Queryable } from '../../core/pg-pool.js';
 import { BOOKING_COLUMNS, BOOKING_FROM, type BookingRow } from '../../schema/bookings/row.js';
 import { BOOKING_CHANGE_TOOLS } from '../../schema/tools/catalog.js';
 import { formatInZone } from '../../core/time.js';
@@ -72,11 +71,11 @@ export async function lockChangeableBooking(
     );
   }
   const changedSince = await tx.query(
-    `SELECT 1 FROM approvals other JOIN approvals mine ON mine.id = $2
-     WHERE other.id <> mine.id AND other.tool = ANY($3::text[]) AND other.status = 'executed'
-       AND other.args->>'booking_id' = $1 AND other.executed_at > mine.created_at
+    `SELECT 1 FROM approvals other
+     WHERE other.id <> $2 AND other.tool = ANY($3::text[]) AND other.status = 'executed'
+       AND other.args->>'booking_id' = $1 AND other.executed_at > $4
      LIMIT 1`,
-    [booking.id, ctx.approvalId, [...BOOKING_CHANGE_TOOLS]],
+    [booking.id, ctx.approvalId, [...BOOKING_CHANGE_TOOLS], ctx.requestedAt],
   );
   if (changedSince.rows.length) {
     throw new ToolError(
@@ -87,15 +86,4 @@ export async function lockChangeableBooking(
     );
   }
   return booking;
-}
-
-/**
- * When the customer asked: the help centre promises that "timing rules use the moment you made
- * the request", so a change asked for more than 24 hours ahead stays free however late a manager
- * approves it. That is the approval's creation; a rehearsal (no approval yet) is asked now.
- */
-export async function requestedAt(tx: Queryable, approvalId: string, now: Date): Promise<Date> {
-  const row = (await tx.query<{ created_at: Date }>(`SELECT created_at FROM approvals WHERE id = $1`, [approvalId]))
-    .rows[0];
-  return row && row.created_at.getTime() < now.getTime() ? row.created_at : now;
 }

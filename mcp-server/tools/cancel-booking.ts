@@ -1,7 +1,7 @@
 import { changeFee } from '../../schema/business/change-policy.js';
 import type { CancelBookingArgs, CancelBookingResult } from '../../schema/tools/booking-change.js';
 import type { WriteContext } from '../tool-handler.js';
-import { lockChangeableBooking, requestedAt, toBooking } from './booking-change.js';
+import { lockChangeableBooking, toBooking } from './booking-change.js';
 
 export async function cancelBooking(args: CancelBookingArgs, ctx: WriteContext): Promise<CancelBookingResult> {
   const tx = ctx.tx;
@@ -18,7 +18,7 @@ export async function cancelBooking(args: CancelBookingArgs, ctx: WriteContext):
     booking: toBooking({ ...booking, status: 'cancelled' }, ctx.timeZone),
     fee: changeFee('cancel', {
       startsAt: booking.starts_at,
-      now: await requestedAt(tx, ctx.approvalId, ctx.clock.now()),
+      now: ctx.requestedAt,
       priceCents: booking.price_cents,
     }),
   };

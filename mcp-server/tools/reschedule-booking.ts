@@ -3,7 +3,7 @@ import { changeFee } from '../../schema/business/change-policy.js';
 import type { RescheduleBookingArgs, RescheduleBookingResult } from '../../schema/tools/booking-change.js';
 import { ToolError } from '../../schema/tools/errors.js';
 import type { WriteContext } from '../tool-handler.js';
-import { lockChangeableBooking, requestedAt, toBooking } from './booking-change.js';
+import { lockChangeableBooking, toBooking } from './booking-change.js';
 import { isoInZone } from './shared.js';
 import { assertBookableStart, claimSlots, HOUR, slotUnavailable, takeFreeCrew } from './slots.js';
 
@@ -68,7 +68,7 @@ export async function rescheduleBooking(
     // The fee follows the notice given for the visit as booked, not for the new time.
     fee: changeFee('reschedule', {
       startsAt: booking.starts_at,
-      now: await requestedAt(ctx.tx, ctx.approvalId, now),
+      now: ctx.requestedAt,
       priceCents: booking.price_cents,
     }),
   };

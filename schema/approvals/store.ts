@@ -177,13 +177,22 @@ export async function managerQueue(
 /** The fields the tool gate checks, with the row locked until the caller's transaction ends. */
 export type GrantRow = Pick<
   Approval,
-  'id' | 'tool' | 'status' | 'args_hash' | 'customer_id' | 'thread_id' | 'expires_at' | 'result' | 'error'
+  | 'id'
+  | 'tool'
+  | 'status'
+  | 'args_hash'
+  | 'customer_id'
+  | 'thread_id'
+  | 'expires_at'
+  | 'result'
+  | 'error'
+  | 'created_at'
 >;
 
 export async function lockGrant(tx: Queryable, id: string): Promise<GrantRow | undefined> {
   return (
     await tx.query<GrantRow>(
-      `SELECT id, tool, status, args_hash, customer_id, thread_id, expires_at, result, error
+      `SELECT id, tool, status, args_hash, customer_id, thread_id, expires_at, result, error, created_at
        FROM approvals WHERE id = $1 FOR UPDATE`,
       [id],
     )
