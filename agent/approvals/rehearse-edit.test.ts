@@ -116,6 +116,7 @@ describe('rehearseEdit', () => {
     const alternatives = [{ start_time: '2026-12-14T08:00:00-05:00', display: 'Mon, Dec 14, 8:00 AM EST' }];
     const { tools } = fakeTools(
       refused('outside_business_hours', 'Sun, Dec 13 is outside our visit hours. We have no visits that day.', {
+        field: 'start_time',
         alternatives,
       }),
     );
@@ -134,6 +135,7 @@ describe('rehearseEdit', () => {
     ]);
   });
 
+  // The tool's refusal names the argument it is about (details.field), as the tool server sends it.
   it('maps each refusal to the field it is about', async () => {
     const move = approval('reschedule_booking', {
       customer_id: 'cus_001',
@@ -143,14 +145,14 @@ describe('rehearseEdit', () => {
     const update = approval('update_customer', { customer_id: 'cus_001', changes: { email: 'a@b.co' } });
     const email = approval('send_email', { customer_id: 'cus_001', to: 'x@y.co', subject: 'Hi', body: 'Hello' });
     const cases: [Approval, () => Promise<ToolCallOutcome>, string][] = [
-      [move, refused('slot_unavailable', 'taken', { alternatives: [] }), 'new_start_time'],
-      [move, refused('slot_in_past', 'past'), 'new_start_time'],
+      [move, refused('slot_unavailable', 'taken', { field: 'new_start_time', alternatives: [] }), 'new_start_time'],
+      [move, refused('slot_in_past', 'past', { field: 'new_start_time' }), 'new_start_time'],
       [move, refused('booking_not_changeable', 'cancelled', { booking_id: 'BKG-1001' }), 'booking_id'],
       [move, refused('not_found', 'no such booking', { booking_id: 'BKG-1001' }), 'booking_id'],
       [move, refused('out_of_scope', 'not theirs', { booking_id: 'BKG-1001' }), 'booking_id'],
       [booking, refused('not_found', 'no such service', { service_id: 'svc_deep_clean' }), 'service_id'],
       [update, refused('conflict', 'email taken', { field: 'email' }), 'changes.email'],
-      [email, refused('out_of_scope', 'only the address on file', { customer_id: 'cus_001' }), 'to'],
+      [email, refused('out_of_scope', 'only the address on file', { customer_id: 'cus_001', field: 'to' }), 'to'],
       [email, refused('no_email_on_file', 'no email', { customer_id: 'cus_001' }), ''],
     ];
     for (const [a, answer, path] of cases) {

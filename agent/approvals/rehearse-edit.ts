@@ -17,22 +17,6 @@ export { CUSTOMER_FIXED } from './fixed-customer.js';
 /** Long enough for a dry run (a few queries), short enough for Slack's 3 s to answer a modal. */
 export const REHEARSAL_TIMEOUT_MS = 2_000;
 
-/** The tool-call codes that are about the requested time. */
-const TIME_CODES = ['slot_unavailable', 'slot_in_past', 'outside_business_hours'] as const;
-const timeField = (field: string) => Object.fromEntries(TIME_CODES.map((c) => [c, field]));
-
-/**
- * Which argument a tool's refusal is about, by tool and error code: the input the manager has to
- * change to get past it. Not listed: the argument the error's details name (below), else none.
- */
-const REFUSAL_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  book_slot: timeField('start_time'),
-  reschedule_booking: { ...timeField('new_start_time'), booking_not_changeable: 'booking_id' },
-  cancel_booking: { booking_not_changeable: 'booking_id' },
-  // In a customer's conversation email goes only to the address on file.
-  send_email: { out_of_scope: 'to' },
-};
-
 /** Refusals that say nothing about the arguments: the rehearsal itself could not be made. */
 const NOT_ABOUT_ARGUMENTS = new Set(['internal', 'unauthenticated']);
 
@@ -89,7 +73,7 @@ export async function rehearseEdit(
     log.warn({ code: outcome.error.code }, 'edit not rehearsed: the tool failed');
     throw unavailable(approval);
   }
-  const issues = refusalIssues(approval.tool, parsed.args, outcome.error);
+  const issues = refusalIssues(parsed.args, outcome.error);
   log.info({ code: outcome.error.code, issues: issues.map((i) => i.path) }, 'edit refused by its rehearsal');
   throw new LedgerError('invalid_arguments', outcome.error.message, approval, issues);
 }
@@ -104,7 +88,6 @@ const unavailable = (approval: Approval) =>
 
 /** The tool's refusal as issues on the arguments the manager edited. */
 export function refusalIssues(
-  tool: string,
   args: Record<string, unknown>,
   error: { code: string; message: string; details?: Record<string, unknown> },
 ): ArgumentIssue[] {
@@ -122,7 +105,7 @@ export function refusalIssues(
     : undefined;
   return [
     {
-      path: refusalPath(tool, args, error.code, details),
+      path: refusalPath(args, details),
       code: error.code,
       message: error.message,
       ...(alternatives ? { alternatives } : {}),
@@ -130,10 +113,9 @@ export function refusalIssues(
   ];
 }
 
-function refusalPath(tool: string, args: Record<string, unknown>, code: string, details: Record<string, unknown>) {
-  const listed = REFUSAL_FIELD[tool]?.[code];
-  if (listed) return listed;
-  // `field` names a changed field of an update ("that email belongs to someone else").
+/** The argument a refusal is about: the one its details name (`field`, else an argument's own key). */
+function refusalPath(args: Record<string, unknown>, details: Record<string, unknown>) {
+  // `field` names the argument the tool refused (a start time), or a changed field of an update.
   if (typeof details.field === 'string') {
     const changes = args.changes as Record<string, unknown> | undefined;
     if (changes && details.field in changes) return `changes.${details.field}`;

@@ -37,7 +37,13 @@ export async function bookSlot(args: BookSlotArgs, ctx: WriteContext): Promise<B
 
   const start = new Date(args.start_time);
   const now = ctx.clock.now();
-  const request = { start, hours: Math.ceil(service.duration_minutes / 60), now, timeZone: ctx.timeZone };
+  const request = {
+    start,
+    field: 'start_time',
+    hours: Math.ceil(service.duration_minutes / 60),
+    now,
+    timeZone: ctx.timeZone,
+  };
   await assertBookableStart(tx, request);
 
   const ends = new Date(start.getTime() + service.duration_minutes * 60_000);

@@ -26,6 +26,7 @@ export async function rescheduleBooking(
   const durationMs = booking.ends_at.getTime() - booking.starts_at.getTime();
   const request = {
     start,
+    field: 'new_start_time',
     hours: Math.ceil(durationMs / HOUR),
     now,
     timeZone: ctx.timeZone,

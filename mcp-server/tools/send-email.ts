@@ -15,7 +15,7 @@ export async function sendEmail(args: SendEmailArgs, ctx: WriteContext): Promise
       throw new ToolError(
         'out_of_scope',
         "In a customer conversation email goes only to the customer's address on file.",
-        { customer_id: customer.id },
+        { customer_id: customer.id, field: 'to' },
       );
     }
     if (!customer.email) throw noEmail(customer.id);

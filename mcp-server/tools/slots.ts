@@ -77,6 +77,8 @@ export function openingProblem(start: Date, hours: number, timeZone: string): st
 
 export interface StartRequest {
   start: Date;
+  /** The argument that gave the start: a refusal names it (`details.field`), for whoever edits it. */
+  field: string;
   hours: number;
   now: Date;
   timeZone: string;
@@ -94,12 +96,13 @@ export async function assertBookableStart(db: Queryable, r: StartRequest): Promi
     throw new ToolError(
       'slot_in_past',
       `${when} is in the past; pick a time after ${formatInZone(r.now, r.timeZone)}.`,
-      { alternatives: await alternativesFor(db, r, r.now) },
+      { field: r.field, alternatives: await alternativesFor(db, r, r.now) },
     );
   }
   const problem = openingProblem(r.start, r.hours, r.timeZone);
   if (problem) {
     throw new ToolError('outside_business_hours', `${when} is outside our visit hours. ${problem}`, {
+      field: r.field,
       alternatives: await alternativesFor(db, r, r.start),
     });
   }
@@ -114,7 +117,7 @@ export async function slotUnavailable(db: Queryable, r: StartRequest, serviceNam
       (alts.length
         ? ` Nearest free start times: ${alts.map((a) => a.display).join('; ')}.`
         : ' No free times in the next two weeks.'),
-    { alternatives: alts },
+    { field: r.field, alternatives: alts },
   );
 }
 
