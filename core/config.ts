@@ -61,6 +61,8 @@ export const ConfigSchema = z.object({
   ),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: port(0),
+  /** As root, where the embedded Postgres keeps what the `postgres` user must reach, when DATA_DIR is closed to it. */
+  EMBEDDED_PG_STAGE_DIR: optionalString,
 
   PORT: port(3000),
   HOST: z.string().default('127.0.0.1'),

@@ -24,6 +24,7 @@ export async function connectDatabase(
     embedded = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
+      stageDir: config.EMBEDDED_PG_STAGE_DIR,
       logger: deps.logger,
     });
     url = embedded.url;

