@@ -24,6 +24,15 @@ beforeAll(async () => {
     const text = lastUserText(req);
     if (text.startsWith('[approval update'))
       return [{ text: `Done: ${/"id":"(TKT-\d+)"/.exec(text)?.[1] ?? 'unknown'}` }];
+    const asked = req.contents.flatMap((c) => c.parts.map((p) => p.text ?? '')).join(' ');
+    if (/tell me both/.test(asked) && !req.contents.some((c) => c.parts.some((p) => p.functionResponse))) {
+      // Two reads in one turn, as Gemini does for "what's on file and what do you charge".
+      return [
+        { functionCall: { name: 'lookup_customer', args: { customer_id: 'cus_001' } } },
+        { functionCall: { name: 'search_knowledge_base', args: { query: 'deep clean price' } } },
+      ];
+    }
+    if (/tell me both/.test(asked)) return [{ text: 'Here is your record and our deep clean price.' }];
     if (/leak/.test(text)) {
       return [
         {
@@ -58,6 +67,21 @@ afterAll(async () => {
 });
 
 describe('Gemini through @langchain/google-genai against a local generateContent endpoint', () => {
+  it('two function calls in one turn are answered in ONE content with both responses, as the live API requires', async () => {
+    const t = await h.agent.service.handleMessage({
+      threadId: 'gemini:parallel',
+      customerId: 'cus_001',
+      text: 'tell me both: what you have on file and the deep clean price',
+      source: 'api',
+    });
+    expect(t.reply, t.reply).toMatch(/record and our deep clean price/);
+    const req = fake.requests[fake.requests.length - 1]!;
+    expect(validateRequest(req.body)).toEqual([]);
+    const callTurn = req.body.contents.findIndex((c) => c.parts.filter((p) => p.functionCall).length === 2);
+    expect(callTurn).toBeGreaterThanOrEqual(0);
+    expect(req.body.contents[callTurn + 1]!.parts.filter((p) => p.functionResponse)).toHaveLength(2);
+  });
+
   it('sends all eight function declarations inside the accepted schema subset, with the system prompt', async () => {
     const t = await h.agent.service.handleMessage({
       threadId: 'gemini:1',

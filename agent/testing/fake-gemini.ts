@@ -6,7 +6,8 @@ import { geminiSchemaProblems } from '../model/model-schema.js';
  * A local stand-in for the Gemini API's generateContent (and streamGenerateContent) wire format,
  * so the real `@langchain/google-genai` client is tested offline. It is small and honest: it
  * rejects what the real API rejects in the parts we use (missing key, function declarations
- * outside the accepted schema subset, function responses without a matching call) with the
+ * outside the accepted schema subset, function responses without a matching call, a turn of
+ * parallel calls answered in several contents) with the
  * same error envelope, and answers with whatever the test scripts.
  */
 
@@ -48,6 +49,21 @@ export function validateRequest(body: GenerateContentRequest): string[] {
       }
     }),
   );
+  // The live API answers a turn of N function calls only with ONE following content holding N
+  // functionResponse parts (langchainjs #10342: one content per response is refused).
+  const contents = body.contents ?? [];
+  contents.forEach((c, i) => {
+    const calls = (c.parts ?? []).filter((p) => p.functionCall).length;
+    const next = contents[i + 1];
+    if (c.role !== 'model' || calls === 0 || !next) return;
+    const responses = (next.parts ?? []).filter((p) => p.functionResponse).length;
+    if (responses !== calls) {
+      problems.push(
+        '* Please ensure that the number of function response parts is equal to the number of function call ' +
+          'parts of the function call turn.',
+      );
+    }
+  });
   const called: string[] = [];
   for (const c of body.contents ?? []) {
     if (!['user', 'model', 'function'].includes(c.role)) problems.push(`* contents.role: unknown role ${c.role}`);
