@@ -38,7 +38,12 @@ describe('postConversationReplies', () => {
     expect(posts).toEqual([
       { channel: 'C1', thread_ts: '100.1', text: 'public one' },
       { channel: 'D-U1', thread_ts: undefined, text: 'your phone 555 201 3344' },
-      { channel: 'D-U1', thread_ts: undefined, text: 'your email' },
+      // The last one says where the conversation is: an answer in the DM would start a new one.
+      {
+        channel: 'D-U1',
+        thread_ts: undefined,
+        text: 'your email\n_About your message in <#C1>: reply in that thread to go on._',
+      },
       { channel: 'C1', thread_ts: '100.1', text: SENT_PRIVATELY_NOTE },
       { channel: 'C1', thread_ts: '100.1', text: 'public two' },
     ]);

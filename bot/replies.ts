@@ -55,7 +55,7 @@ export async function postConversationReplies(
     const texts = shown.slice(i, j).map((r) => r.text);
     if (personal) {
       if (!target.userId) throw new Error('a personal reply has no customer to send it to');
-      await postDirect(client, target.userId, texts);
+      await postDirect(client, target.userId, texts, { from: target.channel });
       await postReplies(client, target, [SENT_PRIVATELY_NOTE]);
       direct += texts.length;
     } else await postReplies(client, target, texts);
@@ -64,15 +64,27 @@ export async function postConversationReplies(
   return { direct };
 }
 
-/** Messages to one person in their direct conversation with the app. */
-export async function postDirect(client: WebClient, user: string, texts: string[]): Promise<void> {
+/**
+ * Messages to one person in their direct conversation with the app. Sent on behalf of a thread in
+ * `from`, the last one says where the conversation is, since an answer in the DM would start a new one.
+ */
+export async function postDirect(
+  client: WebClient,
+  user: string,
+  texts: string[],
+  opts: { from?: string } = {},
+): Promise<void> {
   const opened = await client.conversations.open({ users: user });
   const channel = opened.channel?.id;
   if (!channel) throw new Error(`no direct message channel with ${user}`);
-  for (const text of texts) {
+  for (const [i, text] of texts.entries()) {
+    const where =
+      opts.from && i === texts.length - 1
+        ? `\n_About your message in <#${opts.from}>: reply in that thread to go on._`
+        : '';
     await client.chat.postMessage({
       channel,
-      text: escapeText(clip(text, 39_000)),
+      text: escapeText(clip(text, 39_000)) + where,
       unfurl_links: false,
       unfurl_media: false,
     });

@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('Gemini through @langchain/google-genai against a local generateContent endpoint', () => {
-  it('two function calls in one turn are answered in ONE content with both responses, as the live API requires', async () => {
+  it('two function calls in one turn are answered in ONE content with both responses (the live API)', async () => {
     const t = await h.agent.service.handleMessage({
       threadId: 'gemini:parallel',
       customerId: 'cus_001',
