@@ -13,6 +13,7 @@ import { registerListeners } from './listeners/index.js';
 import { ManagerDirectory } from './managers.js';
 import { acceptSignedRequest, createSlackReceiver } from './receiver.js';
 import { slackDelivery } from './slack-delivery.js';
+import { webApiRetryConfig } from './web-api-retry.js';
 
 /** The Slack endpoint on the product server: events and interactivity both arrive here. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -184,8 +185,9 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     receiver,
     clientOptions: {
       ...(c.apiUrl ? { slackApiUrl: c.apiUrl } : {}),
-      // The local workspace is in-process: a failure is a bug to see, not a network blip to retry.
-      ...(c.mode === 'local' ? { retryConfig: { retries: 0 } } : {}),
+      // Every mode waits out a 429's Retry-After; local mode fails anything else at once (web-api-retry.ts).
+      rejectRateLimitedCalls: false,
+      ...(c.mode === 'local' ? { retryConfig: webApiRetryConfig(c.mode) } : {}),
     },
   });
 

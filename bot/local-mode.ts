@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
 import { DEMO_MANAGERS, DEMO_SLACK_USERS } from '../schema/demo.js';
-import { startLocalSlack, type LocalSlack, type LocalSlackTiming } from '../local-slack/index.js';
+import {
+  attachToLocalSlack,
+  type AttachedWorkspace,
+  startLocalSlack,
+  type LocalSlack,
+  type LocalSlackTiming,
+  type RateLimitOptions,
+} from '../local-slack/index.js';
 import type { SlackConnection } from './app.js';
 import { BUSINESS } from '../schema/business/profile.js';
 
@@ -37,7 +44,14 @@ export function localConnection(opts: { apiUrl?: string; managerIds?: readonly s
  */
 export async function startLocalWorkspace(
   connection: SlackConnection,
-  opts: { port: number; eventsUrls: string[]; logger?: Logger; timing?: LocalSlackTiming },
+  opts: {
+    port: number;
+    eventsUrls: string[];
+    logger?: Logger;
+    timing?: LocalSlackTiming;
+    /** Slack's rate limits by default, as `npm start` runs them; false: none. */
+    rateLimits?: RateLimitOptions | false;
+  },
 ): Promise<LocalSlack> {
   const log = opts.logger?.child({ component: 'local-slack' });
   return startLocalSlack({
@@ -48,7 +62,14 @@ export async function startLocalWorkspace(
     botId: connection.botId!,
     eventsUrls: opts.eventsUrls,
     users: [
-      ...DEMO_SLACK_USERS.map((u) => ({ id: u.id, name: u.name, real_name: u.real_name })),
+      // The console shows who each person is to the app: configured managers approve, customers are linked
+      // to a record, anyone else is a guest the bot does not know.
+      ...DEMO_SLACK_USERS.map((u) => ({
+        id: u.id,
+        name: u.name,
+        real_name: u.real_name,
+        role: connection.managerIds.includes(u.id) ? 'manager' : u.role === 'customer' ? 'customer' : 'unlinked guest',
+      })),
       {
         id: connection.botUserId!,
         name: BUSINESS.shortName.toLowerCase(),
@@ -62,6 +83,7 @@ export async function startLocalWorkspace(
     ],
     userGroups: [{ id: 'S01MANAGERS', handle: 'managers', users: [...connection.managerIds] }],
     timing: opts.timing,
+    rateLimits: opts.rateLimits,
     logger: log
       ? {
           info: (...a: unknown[]) => log.debug(a.map(String).join(' ')),
@@ -74,3 +96,27 @@ export async function startLocalWorkspace(
 
 /** Local mode's Web API URL on a port chosen before the workspace starts (the bot needs it first). */
 export const localApiUrl = (port: number) => `http://127.0.0.1:${port}/api/`;
+
+/**
+ * Join the local workspace another process on this machine runs on `port` (a second `npm start` or
+ * worker), as the same app: its token and signing secret replace the connection's generated ones, and
+ * `eventsUrl` joins its round-robin. Undefined when what holds the port is no local workspace.
+ */
+export async function joinLocalWorkspace(
+  connection: SlackConnection,
+  opts: { port: number; eventsUrl: string },
+): Promise<{ connection: SlackConnection; workspace: AttachedWorkspace } | undefined> {
+  const workspace = await attachToLocalSlack(opts.port, opts.eventsUrl);
+  if (!workspace) return undefined;
+  return {
+    workspace,
+    connection: {
+      ...connection,
+      botToken: workspace.botToken,
+      signingSecret: workspace.signingSecret,
+      botUserId: workspace.botUserId,
+      botId: workspace.botId,
+      apiUrl: workspace.apiUrl,
+    },
+  };
+}

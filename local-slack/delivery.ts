@@ -70,6 +70,8 @@ export interface EventSendOpts extends ForgeOpts {
 
 export class Deliverer {
   private next = 0;
+  /** Workers' endpoints by `via`; a worker that left keeps its slot, empty, so every `via` keeps its meaning. */
+  private readonly urls: (string | undefined)[];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
@@ -77,17 +79,37 @@ export class Deliverer {
 
   constructor(private readonly o: DelivererOptions) {
     if (o.urls.length === 0) throw new Error('local-slack: eventsUrls must name at least one endpoint');
+    this.urls = [...o.urls];
+  }
+
+  /** A worker joins the round-robin (again: its old slot). */
+  addUrl(url: string): number {
+    const known = this.urls.indexOf(url);
+    if (known >= 0) return known;
+    const free = this.urls.indexOf(undefined);
+    if (free >= 0) {
+      this.urls[free] = url;
+      return free;
+    }
+    return this.urls.push(url) - 1;
+  }
+
+  removeUrl(url: string): void {
+    const i = this.urls.indexOf(url);
+    if (i >= 0) this.urls[i] = undefined;
   }
 
   private pick(via?: number): number {
     if (via !== undefined) {
-      if (!Number.isInteger(via) || via < 0 || via >= this.o.urls.length)
-        throw new Error(`local-slack: no eventsUrls[${via}]`);
+      if (!Number.isInteger(via) || this.urls[via] === undefined) throw new Error(`local-slack: no eventsUrls[${via}]`);
       return via;
     }
-    const i = this.next % this.o.urls.length;
-    this.next += 1;
-    return i;
+    for (let n = 0; n < this.urls.length; n++) {
+      const i = this.next % this.urls.length;
+      this.next += 1;
+      if (this.urls[i] !== undefined) return i;
+    }
+    throw new Error('local-slack: no worker to deliver to');
   }
 
   private async attempt(
@@ -108,14 +130,14 @@ export class Deliverer {
     const ctrl = new AbortController();
     this.inFlight.add(ctrl);
     try {
-      return await post(this.o.urls[via] as string, headers, body, this.o.ackTimeoutMs, ctrl.signal);
+      return await post(this.urls[via] ?? '', headers, body, this.o.ackTimeoutMs, ctrl.signal);
     } finally {
       this.inFlight.delete(ctrl);
     }
   }
 
   private record(r: Omit<DeliveryRecord, 'url'>, res: AttemptResult): void {
-    this.log.push({ ...r, url: this.o.urls[r.via] as string, status: res.status, body: res.body, error: res.error });
+    this.log.push({ ...r, url: this.urls[r.via] ?? '', status: res.status, body: res.body, error: res.error });
   }
 
   /** Interactivity payloads: one attempt, never retried (Slack shows the user an error instead). */

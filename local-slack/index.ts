@@ -1,4 +1,5 @@
 export { startLocalSlack } from './server.js';
+export { attachToLocalSlack, type AttachedWorkspace } from './attach.js';
 export { signSlackRequest, type SlackSignatureHeaders } from './signing.js';
 export {
   MAX_MESSAGE_TEXT,
@@ -9,6 +10,7 @@ export {
   validateMessageContent,
   validateView,
 } from './block-kit.js';
+export { type Rate, type RateLimitOptions, SLACK_POST_MESSAGE_PER_CHANNEL, SLACK_TIERS } from './rate-limits.js';
 export { CONNECTION_TROUBLE } from './interactions.js';
 export { REQUIRED_MESSAGE } from './interaction-state.js';
 export type {

@@ -3,9 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { workerRoutes } from './attach.js';
 import { consoleRoutes } from './console.js';
 import { Deliverer } from './delivery.js';
 import { Interactions } from './interactions.js';
+import { RateLimiter } from './rate-limits.js';
 import { handleResponseUrl, type HttpReply } from './response-url.js';
 import type { LocalSlack, LocalSlackLogger, LocalSlackOptions } from './types.js';
 import { UserActions } from './user-actions.js';
@@ -117,16 +119,27 @@ export async function startLocalSlack(opts: LocalSlackOptions): Promise<LocalSla
   };
 
   const consoleRoute = consoleRoutes(slack, ws);
-  const apiCtx = { ws, url, triggerTtlMs, logger };
+  const workersRoute = workerRoutes({
+    app: { botToken: opts.botToken, signingSecret: opts.signingSecret, botUserId: opts.botUserId, botId: opts.botId },
+    add: (u) => deliverer.addUrl(u),
+    remove: (u) => deliverer.removeUrl(u),
+  });
+  // Slack's limits unless switched off: the app's 429 handling is only proven against a workspace that limits.
+  const limiter = opts.rateLimits === false ? undefined : new RateLimiter(opts.rateLimits ?? {});
+  const apiCtx = { ws, url, triggerTtlMs, logger, limiter };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const u = new URL(req.url ?? '/', url);
       const path = u.pathname;
       const method = req.method ?? 'GET';
-      const body = method === 'POST' ? await readBody(req) : '';
+      const body = method === 'POST' || method === 'DELETE' ? await readBody(req) : '';
       if (path.startsWith('/api/')) {
-        const result = handleApiRequest(path.slice(5), req.headers, body, u.search.slice(1), apiCtx);
+        const { result, retryAfter } = handleApiRequest(path.slice(5), req.headers, body, u.search.slice(1), apiCtx);
+        if (retryAfter !== undefined) {
+          res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(retryAfter) });
+          return res.end(JSON.stringify(result));
+        }
         return send(res, { status: 200, body: JSON.stringify(result) });
       }
       if (method === 'POST' && path.startsWith('/response/'))
@@ -142,7 +155,7 @@ export async function startLocalSlack(opts: LocalSlackOptions): Promise<LocalSla
         res.writeHead(302, { Location: `/#${permalink[1]}/${permalink[2]}.${permalink[3]}` });
         return res.end();
       }
-      const reply = await consoleRoute(method, path, u.searchParams, body);
+      const reply = workersRoute(method, path, body) ?? (await consoleRoute(method, path, u.searchParams, body));
       if (reply) return send(res, reply);
       send(res, { status: 404, body: JSON.stringify({ ok: false, error: 'not_found' }) });
     })().catch((e: unknown) => {

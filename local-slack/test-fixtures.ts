@@ -21,9 +21,9 @@ export const workspace = {
   botUserId: BOT_USER,
   botId: BOT_ID,
   users: [
-    { id: CUSTOMER, name: 'carla', real_name: 'Carla Customer' },
-    { id: MANAGER, name: 'maria', real_name: 'Maria Manager' },
-    { id: GUEST, name: 'gus', real_name: 'Gus Guest' },
+    { id: CUSTOMER, name: 'carla', real_name: 'Carla Customer', role: 'customer' },
+    { id: MANAGER, name: 'maria', real_name: 'Maria Manager', role: 'manager' },
+    { id: GUEST, name: 'gus', real_name: 'Gus Guest', role: 'unlinked guest' },
   ],
   channels: [
     { id: SUPPORT, name: 'support' },

@@ -1,10 +1,14 @@
 // Public shapes of the local Slack stand-in. Wire shapes follow Slack's own field names (snake_case).
 
+import type { RateLimitOptions } from './rate-limits.js';
+
 export interface LocalSlackUser {
   id: string;
   name: string;
   real_name: string;
   is_bot?: boolean;
+  /** Who they are to the app (e.g. manager, customer, unlinked guest): shown in the console only, never sent to it. */
+  role?: string;
 }
 
 export interface LocalSlackLogger {
@@ -42,6 +46,8 @@ export interface LocalSlackOptions {
    */
   appMentionEvents?: boolean;
   timing?: LocalSlackTiming;
+  /** Slack's Web API rate limits (default: Slack's tiers and chat.postMessage's per-channel limit); false: none. */
+  rateLimits?: RateLimitOptions | false;
   logger?: LocalSlackLogger;
 }
 

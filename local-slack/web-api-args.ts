@@ -1,5 +1,6 @@
 // Types and argument helpers shared by the Web API method implementations.
 import type { SlackError } from './block-kit.js';
+import type { RateLimiter } from './rate-limits.js';
 import type { LocalSlackLogger } from './types.js';
 import type { Workspace } from './workspace.js';
 
@@ -12,6 +13,8 @@ export interface ApiContext {
   url: string;
   triggerTtlMs: number;
   logger: LocalSlackLogger;
+  /** Slack's rate limits; absent: unlimited. */
+  limiter?: RateLimiter;
 }
 
 export type Method = (args: ApiArgs, ctx: ApiContext) => ApiResult;

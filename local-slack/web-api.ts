@@ -74,25 +74,38 @@ function authenticate(
   return undefined;
 }
 
+/** A Web API answer: the JSON body, and for a rate-limited call the Retry-After seconds (sent with HTTP 429). */
+export interface ApiAnswer {
+  result: ApiResult;
+  retryAfter?: number;
+}
+
 export function handleApiRequest(
   method: string,
   headers: IncomingHttpHeaders,
   raw: string,
   query: string,
   ctx: ApiContext,
-): ApiResult {
+): ApiAnswer {
   const parsed = parseBody(headers, raw, query);
   const args = 'args' in parsed ? parsed.args : {};
+  let retryAfter: number | undefined;
   const result = ((): ApiResult => {
     if ('error' in parsed) return parsed.error;
     const impl = METHODS[method];
     if (!impl) return slackError('unknown_method');
     const authError = authenticate(headers, args, parsed.json, ctx.ws.id.botToken);
     if (authError) return authError;
+    // Counted per channel as Slack knows it, whether the app named it by id or by name.
+    const channel = typeof args.channel === 'string' ? ctx.ws.resolveChannel(args.channel)?.id : undefined;
+    retryAfter = ctx.limiter?.take(method, { channel: channel ?? args.channel });
+    if (retryAfter !== undefined) return slackError('ratelimited');
     return decodeJsonFields(args) ?? impl(args, ctx);
   })();
   const { token: _token, ...logged } = args;
   ctx.ws.calls.push({ method, args: logged, ok: result.ok, ...(result.ok ? {} : { error: result.error }) });
-  if (!result.ok) ctx.logger.warn(`local-slack: ${method} -> ${result.error}`, 'errors' in result ? result.errors : '');
-  return result;
+  if (retryAfter !== undefined) ctx.logger.info(`local-slack: ${method} -> ratelimited (Retry-After ${retryAfter})`);
+  else if (!result.ok)
+    ctx.logger.warn(`local-slack: ${method} -> ${result.error}`, 'errors' in result ? result.errors : '');
+  return retryAfter === undefined ? { result } : { result, retryAfter };
 }
