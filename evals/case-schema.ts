@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { MUTATING_TOOLS } from '../schema/tools/catalog.js';
 
 /**
  * The golden-set format. One JSON file holds an array of cases; every file is validated on load,
@@ -27,6 +28,8 @@ export const CASE_KINDS = [
  * An expected argument value. Plain JSON matches exactly (objects partially: only the keys given are
  * checked, recursively; ISO date-times with an offset compare as instants). Two matchers for free
  * text: `{ "$regex": "…" }` (case-insensitive) and `{ "$absent": true }` (the key must be missing).
+ * Alternatives: `{ "$one_of": [a, b] }` (any of them matches). A time relative to the case's clock:
+ * `{ "$date": "fri 10:00" }` (see `resolveDate` in metrics.ts).
  */
 export type ArgExpectation = unknown;
 
@@ -39,13 +42,52 @@ const ReplyChecks = {
   reply_excludes: z.array(z.string().min(1)).optional(),
 };
 
+/** Tables an end-state check may read (after the turn's writes were decided). */
+export const END_STATE_TABLES = ['bookings', 'tickets', 'customers', 'email_outbox'] as const;
+export type EndStateTable = (typeof END_STATE_TABLES)[number];
+const RowSets = z.partialRecord(z.enum(END_STATE_TABLES), z.array(z.record(z.string(), z.unknown())).min(1));
+
+/** An ISO date-time with an offset: a case's clock. */
+const IsoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})$/, 'an ISO date-time with an offset');
+
 export const TurnExpectSchema = z
   .object({
     /**
      * The exact multiset of tools the model proposed or called in this turn (writes, reads, and
      * withdraw_request); [] = none. The retrieve step's automatic help-centre search is not counted.
+     * `{ "one_of": [[…], […]] }`: any of these multisets.
      */
-    tools: z.array(ToolName).optional(),
+    tools: z.union([z.array(ToolName), z.object({ one_of: z.array(z.array(ToolName)).min(2) }).strict()]).optional(),
+    /**
+     * Reads that may be called on top of `tools` (any number of times) without failing tool
+     * selection: a lookup before a booking, a search before an answer. Never a write.
+     */
+    tools_allowed: z
+      .array(ToolName)
+      .min(1)
+      .refine((t) => !t.some((x) => MUTATING_TOOLS.has(x)), { message: 'tools_allowed holds reads only' })
+      .optional(),
+    /**
+     * The end state after the turn's writes were decided (by `decide`, or, when the turn has none,
+     * by approving every write it proposed): each row must match a row of its table (partially,
+     * like `args`), and no row may match a `no_rows` entry.
+     */
+    rows: RowSets.optional(),
+    no_rows: RowSets.optional(),
+    /**
+     * Grounding: the reply carries `fact` (a passage of article `article`, case-insensitive) and
+     * quotes no other article (no run of 8 words from one, unless it is listed in `also`).
+     */
+    reply_from_article: z
+      .object({
+        article: z.string().regex(/^kb-[a-z0-9-]+$/),
+        fact: z.string().min(2),
+        also: z.array(z.string().regex(/^kb-[a-z0-9-]+$/)).optional(),
+      })
+      .strict()
+      .optional(),
     /** Per tool, the arguments one of its calls must match (an array: each entry by a different call). */
     args: z
       .record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)]))
@@ -86,9 +128,14 @@ export const TurnSchema = z
   .object({
     message: z.string().min(1).max(4000),
     expect: TurnExpectSchema,
-    decide: DecideSchema.optional(),
+    /** One decision for the turn's proposals, or several (each by `tool`), e.g. approve one, reject another. */
+    decide: z.union([DecideSchema, z.array(DecideSchema).min(1)]).optional(),
   })
   .strict();
+
+/** A turn's decisions as a list (none, one, or several). */
+export const decisionsOf = (t: Pick<Turn, 'decide'>): Decide[] =>
+  t.decide === undefined ? [] : Array.isArray(t.decide) ? t.decide : [t.decide];
 
 export const CaseSchema = z
   .object({
@@ -101,6 +148,13 @@ export const CaseSchema = z
       .nullable(),
     /** Why the case exists (what makes it hard), for the reader of a failure. */
     note: z.string().optional(),
+    /** The case's clock (default: the eval clock, Monday 2026-12-07 09:00 New York); not before it. */
+    now: IsoInstant.optional(),
+    /**
+     * "all": run the case from each of the 7 days starting at the eval clock's date (Monday to
+     * Sunday), at `now`'s time of day (default 09:00); each run is its own result, id `<id>@mon`….
+     */
+    weekdays: z.literal('all').optional(),
     turns: z.array(TurnSchema).min(1),
   })
   .strict();

@@ -7,26 +7,37 @@ import { silentLogger } from '../core/logger.js';
 import { createChatModel } from '../agent/model/index.js';
 import { OfflinePlanner } from '../agent/model/offline/index.js';
 import { runMain } from '../core/run-main.js';
-import { CaseFileError, loadCases } from './case-schema.js';
+import { CaseFileError, loadCases, type EvalCase } from './case-schema.js';
+import { diffSet, diffText, loadBaseline, type EvalOutput } from './baseline.js';
 import { openEvalServer } from './database.js';
-import { checkGate, describeBound, loadThresholds, THRESHOLDS_FILE } from './gate.js';
+import { checkGate, describeBound, loadThresholds, THRESHOLDS_FILE, type CaseSet, type GateResult } from './gate.js';
+import { htmlReport, type HtmlSet } from './html-report.js';
 import { checkIndependence } from './independence.js';
-import { failuresText, summaryText } from './report.js';
-import { runEval } from './run.js';
+import { progressReporter } from './progress.js';
+import { repeatText, summarizeRepeats, type RepeatSummary } from './repeat.js';
+import { failuresText, kindsTable, sideBySideTable } from './report.js';
+import { runEval, type EvalReport } from './run.js';
+
+const SETS: Record<CaseSet, string> = { golden: 'evals/golden', holdout: 'evals/holdout' };
 
 const USAGE = `Usage: npm run eval -- [options]
 
-  --cases <path>     a case file or a folder of them (default: evals/golden)
+  --set <name>       golden | holdout (default: both, each on its own database, side by side)
+  --cases <path>     another case file or folder instead of the sets
   --model <name>     offline (default) | gemini (needs GOOGLE_API_KEY)
   --only <text>      run only cases whose id or kind contains <text> (repeatable)
+  --repeat <k>       run each set k times (fresh database each time) and report pass^1..pass^k
   --json <file>      write the full report (metrics, per-case results, traces) as JSON
+  --baseline <file>  a previous --json file: what got better and worse, per case and metric
+  --html <file>      a self-contained HTML report (a chart per metric, failing cases)
   --gate             exit 1 when a metric misses its threshold in evals/thresholds.json
   --thresholds <f>   another thresholds file for --gate
   --quiet            no per-case progress
   -h, --help
 
-Uses DATABASE_URL's server when set (a fresh database is created and dropped), otherwise a
-throw-away embedded Postgres. The clock is fixed at Monday 2026-12-07 09:00 America/New_York.`;
+Uses DATABASE_URL's server when set (a fresh database per set and run is created and dropped),
+otherwise a throw-away embedded Postgres. The clock is fixed at Monday 2026-12-07 09:00
+America/New_York (cases may set their own).`;
 
 class UsageError extends Error {
   constructor(
@@ -43,10 +54,14 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({
       options: {
-        cases: { type: 'string', default: 'evals/golden' },
+        set: { type: 'string' },
+        cases: { type: 'string' },
         model: { type: 'string', default: 'offline' },
         only: { type: 'string', multiple: true },
+        repeat: { type: 'string', default: '1' },
         json: { type: 'string' },
+        baseline: { type: 'string' },
+        html: { type: 'string' },
         gate: { type: 'boolean', default: false },
         thresholds: { type: 'string' },
         quiet: { type: 'boolean', default: false },
@@ -61,6 +76,11 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 50)
+    throw new UsageError('--repeat needs a whole number 1–50');
+  if (values.set && values.cases) throw new UsageError('use --set or --cases, not both');
+  if (values.set && !(values.set in SETS)) throw new UsageError(`unknown --set "${values.set}": use golden or holdout`);
 
   const config = loadConfig();
   let model: BaseChatModel;
@@ -82,57 +102,126 @@ async function main(): Promise<number> {
     throw new UsageError(`unknown --model "${values.model}": use offline or gemini`);
   }
 
-  let cases = loadCases(path.resolve(values.cases));
-  const total = cases.length;
-  if (values.only?.length) {
-    const only = values.only.map((s) => s.toLowerCase());
-    cases = cases.filter((c) => only.some((o) => c.id.toLowerCase().includes(o) || c.kind.includes(o)));
-    if (!cases.length) throw new UsageError(`--only ${values.only.join(', ')} matches none of the ${total} cases`);
-  } else {
-    for (const w of checkIndependence(cases)) process.stderr.write(`warning: ${w}\n`);
+  const targets: { name: string; dir: string; set?: CaseSet }[] = values.cases
+    ? [{ name: path.basename(values.cases).replace(/\.json$/, ''), dir: values.cases }]
+    : (values.set ? [values.set as CaseSet] : (Object.keys(SETS) as CaseSet[])).map((set) => ({
+        name: set,
+        dir: SETS[set],
+        set,
+      }));
+  const selected: { name: string; set?: CaseSet; cases: EvalCase[] }[] = [];
+  for (const t of targets) {
+    let cases = loadCases(path.resolve(t.dir));
+    const total = cases.length;
+    if (values.only?.length) {
+      const only = values.only.map((s) => s.toLowerCase());
+      cases = cases.filter((c) => only.some((o) => c.id.toLowerCase().includes(o) || c.kind.includes(o)));
+      if (!cases.length && targets.length === 1)
+        throw new UsageError(`--only ${values.only.join(', ')} matches none of the ${total} cases`);
+    } else {
+      for (const w of checkIndependence(cases)) process.stderr.write(`warning (${t.name}): ${w}\n`);
+    }
+    if (cases.length) selected.push({ name: t.name, set: t.set, cases });
   }
+  if (!selected.length) throw new UsageError(`--only ${values.only?.join(', ')} matches no case`);
   const thresholdsFile = values.thresholds ? path.resolve(values.thresholds) : THRESHOLDS_FILE;
-  const thresholds = values.gate ? loadThresholds(thresholdsFile) : undefined;
 
   const server = await openEvalServer(config.DATABASE_URL);
-  let report;
+  const results: { name: string; set?: CaseSet; cases: EvalCase[]; runs: EvalReport[] }[] = [];
   try {
-    process.stderr.write(
-      `Running ${cases.length} cases with ${modelName} on ` +
-        `${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
-    );
-    report = await runEval({
-      cases,
-      model,
-      modelName,
-      adminUrl: server.adminUrl,
-      onCase: values.quiet
-        ? undefined
-        : (r, _run, i, n) =>
-            process.stderr.write(
-              `  [${String(i + 1).padStart(String(n).length)}/${n}] ${r.ok ? 'ok  ' : 'FAIL'} ${r.id}\n`,
-            ),
-    });
+    for (const sel of selected) {
+      const runs: EvalReport[] = [];
+      for (let k = 1; k <= repeat; k++) {
+        const label = repeat > 1 ? `${sel.name} ${k}/${repeat}` : sel.name;
+        process.stderr.write(
+          `Running ${sel.name} (${sel.cases.length} cases${repeat > 1 ? `, run ${k}/${repeat}` : ''}) with ${modelName} on ` +
+            `${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
+        );
+        const progress = values.quiet ? undefined : progressReporter(label);
+        const report = await runEval({
+          cases: sel.cases,
+          model,
+          modelName,
+          adminUrl: server.adminUrl,
+          onCase: progress ? (r, _run, i, n) => progress(r, i, n) : undefined,
+        });
+        runs.push({ ...report, set: sel.name });
+      }
+      results.push({ ...sel, runs });
+    }
   } finally {
     await server.stop();
   }
 
-  const gate = thresholds ? checkGate(report.metrics, thresholds) : undefined;
-  process.stdout.write(`\n${summaryText(report, gate)}\n\n${failuresText(report)}\n`);
+  const gates: Record<string, GateResult[]> = {};
+  const repeats: Record<string, RepeatSummary> = {};
+  for (const r of results) {
+    if (values.gate) gates[r.name] = checkGate(r.runs[0]!.metrics, loadThresholds(thresholdsFile, r.set ?? 'golden'));
+    if (repeat > 1) repeats[r.name] = summarizeRepeats(r.runs);
+  }
+  const first = Object.fromEntries(results.map((r) => [r.name, r.runs[0]!]));
+  const head = results
+    .map((r) => {
+      const rep = r.runs[0]!;
+      const turns = rep.runs.reduce((n, x) => n + x.turns.length, 0);
+      return `${r.name}: ${rep.cases.length} cases, ${turns} turns, ${(rep.ms / 1000).toFixed(1)} s`;
+    })
+    .join('; ');
+  const out: string[] = [
+    `Eval (model ${modelName}, clock ${results[0]!.runs[0]!.now} ${results[0]!.runs[0]!.timeZone}) — ${head}`,
+    '',
+    sideBySideTable(first, gates),
+  ];
+  for (const r of results) {
+    out.push('', `${r.name} by kind:`, kindsTable(r.runs[0]!));
+    if (repeats[r.name]) out.push('', repeatText(r.name, repeats[r.name]!));
+  }
+  for (const r of results) out.push('', `— ${r.name} —`, failuresText(r.runs[0]!));
+  if (values.baseline) {
+    const base = loadBaseline(path.resolve(values.baseline));
+    for (const r of results) {
+      const before = base.sets[r.name];
+      out.push('', before ? diffText(diffSet(r.name, r.runs[0]!, before)) : `No ${r.name} set in the baseline.`);
+    }
+  }
+  process.stdout.write(`\n${out.join('\n')}\n`);
+
   if (values.json) {
     const file = path.resolve(values.json);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ ...report, gate: gate ?? null }, null, 2)}\n`);
+    const sets: EvalOutput['sets'] = Object.fromEntries(
+      results.map((r) => [
+        r.name,
+        {
+          ...r.runs[0]!,
+          gate: gates[r.name] ?? null,
+          ...(repeat > 1 ? { repeat: repeats[r.name], repeats: r.runs.slice(1).map((x) => x.cases) } : {}),
+        },
+      ]),
+    );
+    writeFileSync(file, `${JSON.stringify({ sets }, null, 2)}\n`);
     process.stdout.write(`\nReport written to ${file}\n`);
   }
-  if (gate) {
-    const failed = gate.filter((g) => !g.ok);
+  if (values.html) {
+    const file = path.resolve(values.html);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const sets: Record<string, HtmlSet> = Object.fromEntries(
+      results.map((r) => [
+        r.name,
+        { report: r.runs[0]!, cases: r.cases, gate: gates[r.name], repeat: repeats[r.name] },
+      ]),
+    );
+    writeFileSync(file, htmlReport(sets, `Eval report — ${modelName}`));
+    process.stdout.write(`\nHTML report written to ${file}\n`);
+  }
+  if (values.gate) {
+    const failed = Object.entries(gates).flatMap(([set, g]) => g.filter((x) => !x.ok).map((x) => ({ set, ...x })));
     if (failed.length) {
       process.stdout.write(
         `\nGate FAILED (${path.relative(process.cwd(), thresholdsFile)}):\n${failed
           .map(
             (g) =>
-              `  ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), ` +
+              `  ${g.set} ${g.metric}: ${g.value === null ? 'not measured' : g.value.toFixed(3)} (n=${g.n}), ` +
               `needs ${describeBound(g.bound)}`,
           )
           .join('\n')}\n`,

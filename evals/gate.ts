@@ -4,25 +4,31 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { METRIC_NAMES, type Metric, type MetricName, type Metrics } from './metrics.js';
 
-/** `evals/thresholds.json`: per metric a floor (`min`, higher is better) or a ceiling (`max`). */
+const Bounds = z.partialRecord(
+  z.enum(METRIC_NAMES),
+  z.union([z.object({ min: z.number().min(0).max(1) }).strict(), z.object({ max: z.number().min(0).max(1) }).strict()]),
+);
+
+/**
+ * `evals/thresholds.json`: per metric a floor (`min`, higher is better) or a ceiling (`max`);
+ * `thresholds` for the golden set, `holdout.thresholds` for the frozen holdout set.
+ */
 export const ThresholdsSchema = z
   .object({
     $comment: z.string().optional(),
-    thresholds: z.partialRecord(
-      z.enum(METRIC_NAMES),
-      z.union([
-        z.object({ min: z.number().min(0).max(1) }).strict(),
-        z.object({ max: z.number().min(0).max(1) }).strict(),
-      ]),
-    ),
+    thresholds: Bounds,
+    holdout: z.object({ $comment: z.string().optional(), thresholds: Bounds }).strict().optional(),
   })
   .strict();
-export type Thresholds = z.infer<typeof ThresholdsSchema>['thresholds'];
+export type Thresholds = z.infer<typeof Bounds>;
+export type CaseSet = 'golden' | 'holdout';
 
 export const THRESHOLDS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'thresholds.json');
 
-export function loadThresholds(file = THRESHOLDS_FILE): Thresholds {
-  return ThresholdsSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).thresholds;
+/** The bounds of one set (golden by default); a set without bounds gates nothing. */
+export function loadThresholds(file = THRESHOLDS_FILE, set: CaseSet = 'golden'): Thresholds {
+  const all = ThresholdsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return set === 'golden' ? all.thresholds : (all.holdout?.thresholds ?? {});
 }
 
 export interface GateResult {

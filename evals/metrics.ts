@@ -1,6 +1,9 @@
+import { TEST_NOW } from '../core/testing/constants.js';
+import { KB_ARTICLES } from '../schema/seed/kb-articles.js';
 import { MUTATING_TOOLS } from '../schema/tools/catalog.js';
-import type { EvalCase, TurnExpect } from './case-schema.js';
-import type { CaseRun, ObservedCall, ObservedTurn } from './run.js';
+import { decisionsOf, type Decide, type EvalCase, type TurnExpect } from './case-schema.js';
+import { resolveDates } from './case-clock.js';
+import type { CaseRun, ObservedCall, ObservedDecision, ObservedTurn } from './run.js';
 
 // ============================================================================ statistics
 
@@ -38,6 +41,12 @@ const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
  */
 export function argMismatches(expected: unknown, actual: unknown, at = ''): string[] {
   const here = at || '(args)';
+  if (isRecord(expected) && Array.isArray(expected.$one_of) && Object.keys(expected).length === 1) {
+    const options = expected.$one_of as unknown[];
+    return options.some((o) => argMismatches(o, actual, at).length === 0)
+      ? []
+      : [`${here}: expected one of ${options.map(show).join(' | ')}, got ${show(actual)}`];
+  }
   if (isRecord(expected) && typeof expected.$regex === 'string' && Object.keys(expected).length === 1) {
     return typeof actual === 'string' && new RegExp(expected.$regex, 'i').test(actual)
       ? []
@@ -76,6 +85,120 @@ export function sameTools(expected: readonly string[], actual: readonly string[]
   const a = [...expected].sort();
   const b = [...actual].sort();
   return a.every((x, i) => x === b[i]);
+}
+
+/** Expected tools as in a case: a multiset, or `{ one_of: [...] }` alternatives. */
+export type ToolsExpectation = readonly string[] | { one_of: readonly (readonly string[])[] };
+
+/**
+ * Tool selection: the calls equal one of the expected multisets once calls of `allowed` tools
+ * beyond what that multiset names are set aside (allowed reads may appear any number of times).
+ */
+export function toolsMatch(
+  expected: ToolsExpectation,
+  actual: readonly string[],
+  allowed: readonly string[] = [],
+): boolean {
+  const options = 'one_of' in expected ? expected.one_of : [expected as readonly string[]];
+  return options.some((want) => {
+    const rest = [...actual];
+    for (const t of want) {
+      const i = rest.indexOf(t);
+      if (i < 0) return false;
+      rest.splice(i, 1);
+    }
+    return rest.every((t) => allowed.includes(t));
+  });
+}
+
+export const describeTools = (e: ToolsExpectation) =>
+  'one_of' in e ? e.one_of.map((o) => `[${o.join(', ')}]`).join(' or ') : `[${(e as string[]).join(', ')}]`;
+
+// ============================================================================== grounding
+
+const normalize = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+const words = (s: string) =>
+  normalize(s)
+    .match(/[a-z0-9$%.,'-]+/g)
+    ?.map((w) => w.replace(/[.,]+$/, '')) ?? [];
+
+/** How many consecutive words of another article count as quoting it. */
+export const QUOTE_WORDS = 8;
+
+const ngrams = (ws: string[], n = QUOTE_WORDS) => {
+  const out = new Set<string>();
+  for (let i = 0; i + n <= ws.length; i++) out.add(ws.slice(i, i + n).join(' '));
+  return out;
+};
+
+export interface ArticleText {
+  id: string;
+  body: string;
+}
+
+/**
+ * Grounding: the reply carries `fact`, which must be a passage of article `article`; and it
+ * quotes no other article: no run of QUOTE_WORDS words of another article's body (one that the
+ * named article does not share) appears in the reply, unless that article is listed in `also`.
+ */
+export function groundingProblems(
+  reply: string,
+  want: { article: string; fact: string; also?: string[] },
+  articles: readonly ArticleText[] = KB_ARTICLES,
+): string[] {
+  const named = articles.find((a) => a.id === want.article);
+  if (!named) return [`grounding: no article ${want.article}`];
+  if (!normalize(named.body).includes(normalize(want.fact)))
+    return [`grounding: "${want.fact}" is not a passage of ${want.article} (a case error)`];
+  const out: string[] = [];
+  if (!normalize(reply).includes(normalize(want.fact)))
+    out.push(`grounding: reply lacks "${want.fact}" (${want.article})`);
+  const replyGrams = ngrams(words(reply));
+  const own = ngrams(words(named.body));
+  for (const a of articles) {
+    if (a.id === want.article || want.also?.includes(a.id)) continue;
+    const quoted = [...ngrams(words(a.body))].find((g) => replyGrams.has(g) && !own.has(g));
+    if (quoted) out.push(`grounding: reply quotes ${a.id} ("${quoted}…"), not ${want.article}`);
+  }
+  return out;
+}
+
+// ============================================================================== end state
+
+/** End-state problems: each expected row matched by some row, no row matching a `no_rows` entry. */
+export function rowProblems(
+  want: { rows?: Record<string, Record<string, unknown>[]>; no_rows?: Record<string, Record<string, unknown>[]> },
+  actual: Partial<Record<string, Record<string, unknown>[]>> | undefined,
+): string[] {
+  const out: string[] = [];
+  for (const [table, rows] of Object.entries(want.rows ?? {})) {
+    const have = actual?.[table];
+    if (!have) {
+      out.push(`end state: ${table} was not read`);
+      continue;
+    }
+    for (const r of rows) {
+      if (have.some((row) => argsMatch(r, row))) continue;
+      const near = have.map((row) => argMismatches(r, row)).sort((a, b) => a.length - b.length)[0];
+      out.push(
+        `end state: no ${table} row matches ${JSON.stringify(r)}${near ? ` (closest: ${near.join('; ')})` : ''}`,
+      );
+    }
+  }
+  for (const [table, rows] of Object.entries(want.no_rows ?? {})) {
+    for (const r of rows) {
+      const hit = actual?.[table]?.find((row) => argsMatch(r, row));
+      if (hit)
+        out.push(`end state: a ${table} row matches ${JSON.stringify(r)}, and none should (${String(hit.id ?? '')})`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -150,6 +273,7 @@ export const METRIC_NAMES = [
   'false_action_rate',
   'clarification_rate',
   'decision_truthfulness',
+  'grounding',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -176,6 +300,7 @@ const LABELS: Record<MetricName, { label: string; unit: string; better: 'higher'
   false_action_rate: { label: 'False-action rate', unit: 'turns expecting no write', better: 'lower' },
   clarification_rate: { label: 'Clarification rate', unit: 'ambiguous turns', better: 'higher' },
   decision_truthfulness: { label: 'Decision truthfulness', unit: 'manager decisions', better: 'higher' },
+  grounding: { label: 'Grounding', unit: 'answers from a named article', better: 'higher' },
 };
 
 export function metric(name: MetricName, k: number, n: number): Metric {
@@ -200,10 +325,30 @@ export interface CaseResult {
 
 /** Turns that must not propose a write: expected tools without one, or a clarifying question. */
 export const expectsNoWrite = (e: TurnExpect, isMutating: (tool: string) => boolean) =>
-  e.clarify === true || (e.tools !== undefined && !e.tools.some(isMutating));
+  e.clarify === true ||
+  (e.tools !== undefined &&
+    ('one_of' in e.tools ? e.tools.one_of.every((o) => !o.some(isMutating)) : !e.tools.some(isMutating)));
 
 export interface ScoreOptions {
   isMutating?: (tool: string) => boolean;
+}
+
+/** Why a manager decision's outcome was not what the case expects (empty: it was). */
+function decisionProblems(d: Decide, dec: ObservedDecision | undefined): string[] {
+  const problems: string[] = [];
+  if (!dec) return ['decision not made'];
+  if (dec.error) problems.push(`error: ${dec.error}`);
+  if (d.expect.executed !== undefined && !dec.error) {
+    const executed = dec.approvals.length > 0 && dec.approvals.every((a) => a.status === 'executed');
+    const untouched =
+      dec.approvals.length > 0 && dec.approvals.every((a) => !['approved', 'executing', 'executed'].includes(a.status));
+    if (d.expect.executed && !executed)
+      problems.push(`expected executed, approvals are ${dec.approvals.map((a) => a.status).join(', ') || 'none'}`);
+    if (!d.expect.executed && !untouched)
+      problems.push(`expected nothing written, approvals are ${dec.approvals.map((a) => a.status).join(', ')}`);
+  }
+  problems.push(...replyProblems(dec.reply, d.expect));
+  return problems;
 }
 
 /** Score runs against their cases: per-case pass/fail with reasons, and the metrics. */
@@ -226,6 +371,7 @@ export function scoreRuns(
 
   for (const c of cases) {
     const run = byId.get(c.id);
+    const now = run?.now ?? (c as { now?: string }).now ?? TEST_NOW;
     const turnScores: TurnScore[] = [];
     c.turns.forEach((turn, i) => {
       const failures: string[] = [];
@@ -240,16 +386,22 @@ export function scoreRuns(
       const names = t.calls.map((x) => x.name);
       const writes = t.calls.filter((x) => x.mutating || isMutating(x.name));
 
-      for (const call of [...t.calls, ...(t.decision?.calls ?? [])]) {
+      const decided: ObservedDecision[] = t.decisions ?? (t.decision ? [t.decision] : []);
+      for (const call of [...t.calls, ...decided.flatMap((d) => d.calls)]) {
         count('argument_validity', call.valid);
         if (!call.valid) failures.push(`invalid arguments for ${call.name}: ${(call.issues ?? []).join('; ')}`);
       }
       if (e.tools) {
-        const ok = sameTools(e.tools, names);
+        const ok = toolsMatch(e.tools, names, e.tools_allowed);
         count('tool_selection', ok);
-        if (!ok) failures.push(`tools: expected [${e.tools.join(', ')}], got [${names.join(', ')}]`);
+        if (!ok)
+          failures.push(
+            `tools: expected ${describeTools(e.tools)}${e.tools_allowed ? ` (+ any of ${e.tools_allowed.join(', ')})` : ''}, ` +
+              `got [${names.join(', ')}]`,
+          );
       }
-      for (const [tool, want] of Object.entries(e.args ?? {})) {
+      for (const [tool, raw] of Object.entries(e.args ?? {})) {
+        const want = resolveDates(raw, now);
         const expected = (Array.isArray(want) ? want : [want]) as Record<string, unknown>[];
         const calls = t.calls.filter((x: ObservedCall) => x.name === tool).map((x) => x.args);
         matchExpectedArgs(expected, calls).forEach((m) => {
@@ -279,30 +431,22 @@ export function scoreRuns(
       }
       failures.push(...replyProblems(t.reply, e));
 
-      if (turn.decide) {
-        const d = turn.decide;
-        const dec = t.decision;
-        const problems: string[] = [];
-        if (!dec) problems.push('decision not made');
-        else {
-          if (dec.error) problems.push(`error: ${dec.error}`);
-          if (d.expect.executed !== undefined && !dec.error) {
-            const executed = dec.approvals.length > 0 && dec.approvals.every((a) => a.status === 'executed');
-            const untouched =
-              dec.approvals.length > 0 &&
-              dec.approvals.every((a) => !['approved', 'executing', 'executed'].includes(a.status));
-            if (d.expect.executed && !executed)
-              problems.push(
-                `expected executed, approvals are ${dec.approvals.map((a) => a.status).join(', ') || 'none'}`,
-              );
-            if (!d.expect.executed && !untouched)
-              problems.push(`expected nothing written, approvals are ${dec.approvals.map((a) => a.status).join(', ')}`);
-          }
-          problems.push(...replyProblems(dec.reply, d.expect));
-        }
-        count('decision_truthfulness', problems.length === 0);
-        failures.push(...problems.map((p) => `after ${d.decision}: ${p}`));
+      if (e.reply_from_article) {
+        const problems = groundingProblems(t.reply, e.reply_from_article);
+        count('grounding', problems.length === 0);
+        failures.push(...problems);
       }
+
+      const explicit = decided.filter((d) => !d.implicit);
+      decisionsOf(turn).forEach((d, j) => {
+        const problems = decisionProblems(d, explicit[j]);
+        count('decision_truthfulness', problems.length === 0);
+        failures.push(...problems.map((p) => `after ${d.decision}${d.tool ? ` of ${d.tool}` : ''}: ${p}`));
+      });
+      for (const d of decided.filter((x) => x.implicit && x.error))
+        failures.push(`approving for the end state: ${d.error}`);
+      if (e.rows || e.no_rows)
+        failures.push(...rowProblems(resolveDates({ rows: e.rows, no_rows: e.no_rows }, now), t.rows));
       turnScores.push({ turn: i + 1, failures });
     });
     const failures = turnScores.flatMap((s) =>

@@ -61,8 +61,8 @@ export function failuresText(report: EvalReport, opts: { replyChars?: number } =
       if (!t) continue;
       out.push(`    turn ${s.turn} > ${clip(t.message, 140)}`);
       out.push(`      reply: ${clip(t.reply || '(none)', opts.replyChars ?? 260)}`);
-      if (t.decision)
-        out.push(`      after ${t.decision.decision}: ${clip(t.decision.reply || '(none)', opts.replyChars ?? 260)}`);
+      for (const d of (t.decisions ?? (t.decision ? [t.decision] : [])).filter((x) => !x.implicit))
+        out.push(`      after ${d.decision}: ${clip(d.reply || '(none)', opts.replyChars ?? 260)}`);
     }
   }
   return out.join('\n');
@@ -78,4 +78,30 @@ export function summaryText(report: EvalReport, gate?: GateResult[]): string {
     '',
     kindsTable(report),
   ].join('\n');
+}
+
+/** Several sets' metrics next to each other: k/n, value and 95% CI per set, and each set's gate. */
+export function sideBySideTable(
+  sets: Record<string, Pick<EvalReport, 'metrics'>>,
+  gates: Record<string, GateResult[]> = {},
+) {
+  const names = Object.keys(sets);
+  const rows = [['metric', ...names.flatMap((n) => [`${n} k/n`, 'value', '95% CI', 'gate'])]];
+  for (const name of METRIC_NAMES) {
+    const label = sets[names[0]!]!.metrics[name].label;
+    rows.push([
+      `${label}${sets[names[0]!]!.metrics[name].better === 'lower' ? ' (lower is better)' : ''}`,
+      ...names.flatMap((set) => {
+        const m: Metric = sets[set]!.metrics[name];
+        const g = gates[set]?.find((x) => x.metric === name);
+        return [
+          `${m.k}/${m.n}`,
+          pct(m.value),
+          m.n ? `[${pct(m.ci[0])}, ${pct(m.ci[1])}]` : '—',
+          g ? `${describeBound(g.bound)} ${g.ok ? 'ok' : 'FAIL'}` : '',
+        ];
+      }),
+    ]);
+  }
+  return table(rows);
 }

@@ -13,7 +13,10 @@ import type { ToolCallOutcome } from '../agent/tool-client.js';
 import { WITHDRAW_TOOL, WithdrawArgsSchema } from '../agent/plan-context.js';
 import { MUTATING_TOOLS, parseToolArgs } from '../schema/tools/catalog.js';
 import type { CallMeta } from '../schema/tools/call-meta.js';
-import type { EvalCase } from './case-schema.js';
+import type { Queryable } from '../core/pg-pool.js';
+import { ensureSlots } from '../schema/seed/index.js';
+import { decisionsOf, END_STATE_TABLES, type Decide, type EvalCase, type EndStateTable } from './case-schema.js';
+import { expandCases, type ClockedCase } from './case-clock.js';
 import { createEvalDatabase, openEvalServer } from './database.js';
 import { scoreRuns, type CaseResult, type Metrics } from './metrics.js';
 
@@ -48,6 +51,10 @@ export interface ObservedApproval {
 
 export interface ObservedDecision {
   decision: 'approve' | 'reject';
+  /** Which tool's proposals it decided (undefined: all of the turn's). */
+  tool?: string;
+  /** An approval the runner made so an end-state check sees the writes (the turn had no `decide`). */
+  implicit?: boolean;
   approvals: ObservedApproval[];
   reply: string;
   calls: ObservedCall[];
@@ -65,7 +72,12 @@ export interface ObservedTurn {
   changed: ObservedApproval[];
   retrieved: string[];
   toolLog: ToolLogEntry[];
+  /** The first explicit decision (kept for readers of one-decision turns). */
   decision?: ObservedDecision;
+  /** Every decision of the turn, in order, implicit approvals included. */
+  decisions?: ObservedDecision[];
+  /** The end-state tables after the turn's decisions, when the turn checks rows. */
+  rows?: Partial<Record<EndStateTable, Record<string, unknown>[]>>;
   error?: string;
   ms: number;
 }
@@ -73,6 +85,8 @@ export interface ObservedTurn {
 export interface CaseRun {
   id: string;
   threadId: string;
+  /** The case's clock. */
+  now?: string;
   turns: ObservedTurn[];
   /** Every approval of the thread at the end, with its final status. */
   ledger: ObservedApproval[];
@@ -88,6 +102,8 @@ export interface EvalReport {
   metrics: Metrics;
   cases: CaseResult[];
   runs: CaseRun[];
+  /** Which case set ran (golden, holdout, or a file's name). */
+  set?: string;
 }
 
 export interface RunEvalOptions {
@@ -158,13 +174,22 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
     const toolLog = recordToolCalls(h);
 
     const runId = randomBytes(3).toString('hex');
+    const base = clock.now().toISOString();
+    const expanded = expandCases(opts.cases, base, TEST_TZ);
+    // Cases on their own clock run last: moving the clock tops up slots, which the others never see then.
+    const order = [...expanded.filter((c) => c.now === base), ...expanded.filter((c) => c.now !== base)];
     const runs: CaseRun[] = [];
-    for (const [i, c] of opts.cases.entries()) {
-      const run = await runCase(h, c, `eval:${runId}:${c.id}`, toolLog, opts.approver ?? 'eval:manager');
+    for (const [i, c] of order.entries()) {
+      if (clock.now().toISOString() !== c.now) {
+        clock.set(c.now);
+        await ensureSlots(db.pool, clock.now(), TEST_TZ);
+      }
+      const run = await runCase(h, c, `eval:${runId}:${c.id}`, toolLog, opts.approver ?? 'eval:manager', db.pool);
       runs.push(run);
-      opts.onCase?.(scoreRuns([c], [run]).cases[0]!, run, i, opts.cases.length);
+      opts.onCase?.(scoreRuns([c], [run]).cases[0]!, run, i, order.length);
     }
-    const scored = scoreRuns(opts.cases, runs);
+    clock.set(base);
+    const scored = scoreRuns(expanded, runs);
     return {
       model: opts.modelName ?? (model as { _llmType?: () => string })._llmType?.() ?? 'unknown',
       now,
@@ -219,10 +244,11 @@ function newCalls(before: Set<string | undefined>, messages: AgentStateType['mes
 
 async function runCase(
   h: Harness,
-  c: EvalCase,
+  c: ClockedCase,
   threadId: string,
   toolLog: Map<string, ToolLogEntry[]>,
   approver: string,
+  pool: Queryable,
 ): Promise<CaseRun> {
   const started = Date.now();
   const turns: ObservedTurn[] = [];
@@ -260,35 +286,27 @@ async function runCase(
       observed.error = errorText(err);
     }
     const firstLog = logSince(logFrom);
-    if (turn.decide && !observed.error) {
-      const d = turn.decide;
-      const targets = observed.proposals.filter((p) => p.status === 'pending' && (!d.tool || p.tool === d.tool));
-      const decision: ObservedDecision = { decision: d.decision, approvals: [], reply: '', calls: [] };
-      const beforeDecision = new Set(((await messagesOf(h, threadId)).messages ?? []).map((m) => m.id));
-      const replies: string[] = [];
-      try {
-        if (!targets.length)
-          throw new Error(
-            `nothing to ${d.decision}: no approval${d.tool ? ` for ${d.tool}` : ''} was proposed in this turn`,
-          );
-        for (const target of targets) {
-          const current = (await h.agent.ledger.get(target.id))!;
-          const out = await h.agent.service.decide({
-            approvalId: target.id,
-            approver,
-            decision: d.decision,
-            ...(d.args ? { args: { ...current.args, ...d.args } } : {}),
-            ...(d.reason ? { reason: d.reason } : {}),
-          });
-          decision.approvals.push(approvalView(out.approval));
-          if (out.turn) replies.push(out.turn.reply);
-        }
-      } catch (err) {
-        decision.error = errorText(err);
+    const endState = turn.expect.rows !== undefined || turn.expect.no_rows !== undefined;
+    const decides = decisionsOf(turn);
+    if (!observed.error && (decides.length || endState)) {
+      observed.decisions = [];
+      const plan: (Decide & { implicit?: boolean })[] = decides.length
+        ? decides
+        : [{ decision: 'approve', expect: {}, implicit: true }];
+      for (const d of plan) {
+        const dec = await decideTurn(h, threadId, observed, d, approver);
+        if (d.implicit) dec.implicit = true;
+        observed.decisions.push(dec);
       }
-      decision.reply = replies.join('\n\n');
-      decision.calls = newCalls(beforeDecision, (await messagesOf(h, threadId)).messages ?? []);
-      observed.decision = decision;
+      observed.decision = observed.decisions.find((d) => !d.implicit);
+    }
+    if (endState && !observed.error) {
+      const tables = new Set([
+        ...Object.keys(turn.expect.rows ?? {}),
+        ...Object.keys(turn.expect.no_rows ?? {}),
+      ]) as Set<EndStateTable>;
+      observed.rows = {};
+      for (const t of tables) observed.rows[t] = await tableRows(pool, t);
     }
     observed.toolLog = firstLog.map((e) =>
       e.name === 'search_knowledge_base' && isAutoSearch(e, turn.message) ? { ...e, auto: true } : e,
@@ -297,7 +315,71 @@ async function runCase(
     turns.push(observed);
   }
   const ledger = (await h.agent.ledger.list({ threadId })).reverse().map(approvalView);
-  return { id: c.id, threadId, turns, ledger, ms: Date.now() - started };
+  return { id: c.id, threadId, now: c.now, turns, ledger, ms: Date.now() - started };
+}
+
+/**
+ * Decide the turn's pending proposals (those of `d.tool`, or all). An implicit approval (for an
+ * end-state check) with nothing pending is not an error: the turn proposed nothing to approve.
+ */
+async function decideTurn(
+  h: Harness,
+  threadId: string,
+  observed: ObservedTurn,
+  d: Decide & { implicit?: boolean },
+  approver: string,
+): Promise<ObservedDecision> {
+  const pending = await Promise.all(observed.proposals.map((p) => h.agent.ledger.get(p.id)));
+  const targets = pending.filter(
+    (p): p is Approval => p !== undefined && p !== null && p.status === 'pending' && (!d.tool || p.tool === d.tool),
+  );
+  const decision: ObservedDecision = {
+    decision: d.decision,
+    ...(d.tool ? { tool: d.tool } : {}),
+    approvals: [],
+    reply: '',
+    calls: [],
+  };
+  const beforeDecision = new Set(((await messagesOf(h, threadId)).messages ?? []).map((m) => m.id));
+  const replies: string[] = [];
+  try {
+    if (!targets.length && !d.implicit)
+      throw new Error(
+        `nothing to ${d.decision}: no approval${d.tool ? ` for ${d.tool}` : ''} was proposed in this turn`,
+      );
+    for (const target of targets) {
+      const out = await h.agent.service.decide({
+        approvalId: target.id,
+        approver,
+        decision: d.decision,
+        ...(d.args ? { args: { ...target.args, ...d.args } } : {}),
+        ...(d.reason ? { reason: d.reason } : {}),
+      });
+      decision.approvals.push(approvalView(out.approval));
+      if (out.turn) replies.push(out.turn.reply);
+    }
+  } catch (err) {
+    decision.error = errorText(err);
+  }
+  decision.reply = replies.join('\n\n');
+  decision.calls = newCalls(beforeDecision, (await messagesOf(h, threadId)).messages ?? []);
+  return decision;
+}
+
+const TABLE_QUERIES: Record<EndStateTable, string> = {
+  bookings: 'SELECT * FROM bookings ORDER BY id',
+  tickets: 'SELECT * FROM tickets ORDER BY id',
+  customers: 'SELECT * FROM customers ORDER BY id',
+  email_outbox: 'SELECT * FROM email_outbox ORDER BY id',
+};
+
+/** A table's rows as JSON values (timestamps as ISO strings), for partial matching. */
+async function tableRows(pool: Queryable, table: EndStateTable): Promise<Record<string, unknown>[]> {
+  if (!END_STATE_TABLES.includes(table)) throw new Error(`not an end-state table: ${table}`);
+  const res = await pool.query<Record<string, unknown>>(TABLE_QUERIES[table]);
+  return res.rows.map((r) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+  );
 }
 
 /** The retrieve step searches for the customer's message itself, with limit 5. */

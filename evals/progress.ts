@@ -1,0 +1,28 @@
+import type { CaseResult } from './metrics.js';
+
+/**
+ * Progress while a set runs: a bar redrawn in place on a terminal, one line per case otherwise
+ * (CI logs keep every line readable).
+ */
+export function progressReporter(
+  label: string,
+  out: { write(s: string): unknown; isTTY?: boolean } = process.stderr,
+  width = 30,
+) {
+  let failed = 0;
+  return (r: CaseResult, i: number, n: number) => {
+    if (!r.ok) failed++;
+    if (!out.isTTY) {
+      out.write(`  ${label} [${String(i + 1).padStart(String(n).length)}/${n}] ${r.ok ? 'ok  ' : 'FAIL'} ${r.id}\n`);
+      return;
+    }
+    out.write(`\r${progressBar(label, i + 1, n, failed, width)} ${r.id.slice(0, 40).padEnd(40)}`);
+    if (i + 1 === n) out.write('\n');
+  };
+}
+
+/** "golden [#########.........]  42/213  3 failing". */
+export function progressBar(label: string, done: number, total: number, failed: number, width = 30): string {
+  const filled = total ? Math.round((done / total) * width) : width;
+  return `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total}  ${failed} failing`;
+}
