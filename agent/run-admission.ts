@@ -1,3 +1,5 @@
+import { admissionQueueDepth, graphRuns } from '../core/metrics.js';
+
 /**
  * Admission control for graph runs on one worker: at most `limit` run at once, the rest wait in
  * FIFO order, and past `maxQueued` waiting a caller is refused at once. Without it, a burst (200
@@ -20,7 +22,11 @@ export class RunAdmission {
   /** Run `fn` when a slot is free; `onFull` makes the error when the queue is full. */
   async run<T>(fn: () => Promise<T>, onFull: () => Error): Promise<T> {
     if (this.active >= this.limit) {
-      if (this.waiting.length >= this.maxQueued) throw onFull();
+      if (this.waiting.length >= this.maxQueued) {
+        graphRuns.inc({ outcome: 'overloaded' });
+        throw onFull();
+      }
+      admissionQueueDepth.inc();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active++;
@@ -30,8 +36,10 @@ export class RunAdmission {
     } finally {
       // Hand the slot straight to the next waiter (active stays the same), or free it.
       const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
+      if (next) {
+        admissionQueueDepth.dec();
+        next();
+      } else this.active--;
     }
   }
 }

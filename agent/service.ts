@@ -21,6 +21,7 @@ import type { ToolClient } from './tool-client.js';
 import { storedDelivery, type DeliveryPort } from './delivery-port.js';
 import { personalMeta, replyOf, type Reply } from './reply.js';
 import { rehearseEdit } from './approvals/rehearse-edit.js';
+import { measureGraphRun } from '../core/metrics.js';
 
 export const MAX_MESSAGE_CHARS = 4000;
 
@@ -286,7 +287,7 @@ export class AgentService {
 
   private admit<T>(fn: () => Promise<T>): Promise<T> {
     return this.admission.run(
-      fn,
+      () => measureGraphRun(fn),
       () =>
         new AgentError(
           'overloaded',

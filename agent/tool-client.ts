@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,6 +7,9 @@ import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.
 import { silentLogger, type Logger } from '../core/logger.js';
 import { parseToolError } from '../schema/tools/errors.js';
 import type { CallMeta } from '../schema/tools/call-meta.js';
+import { getTool } from '../schema/tools/catalog.js';
+import { measureToolCall } from '../core/metrics.js';
+import { toolServerCommand } from './tool-server-command.js';
 
 export type ToolCallOutcome =
   | { ok: true; result: Record<string, unknown>; replay?: boolean }
@@ -118,7 +119,12 @@ export class ToolClient {
     return this.tools;
   }
 
-  async call(name: string, args: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
+  call(name: string, args: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
+    // A name the model made up is one series (`unknown`), not one per invention.
+    return measureToolCall(getTool(name) ? name : 'unknown', () => this.callOnce(name, args, meta));
+  }
+
+  private async callOnce(name: string, args: Record<string, unknown>, meta: CallMeta): Promise<ToolCallOutcome> {
     if (Number.isFinite(this.maxMessageBytes)) {
       // The stdio server stops reading (for good) at a line over its buffer: refuse here, where
       // the caller learns why, rather than losing the session for every conversation.
@@ -325,17 +331,10 @@ function neverSent(err: unknown): boolean {
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 /** The tool server as a child process over stdio, sharing our database. */
 export function stdioTransport(env: Record<string, string>): StdioClientTransport {
-  return new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(ROOT, 'mcp-server', 'stdio.ts')],
-    env,
-    cwd: ROOT,
-    stderr: 'inherit',
-  });
+  const { args, cwd } = toolServerCommand();
+  return new StdioClientTransport({ command: process.execPath, args, env, cwd, stderr: 'inherit' });
 }
 
 export function httpTransport(url: string, apiKey?: string): StreamableHTTPClientTransport {

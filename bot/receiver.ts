@@ -26,6 +26,7 @@ import {
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { storableJson } from '../core/storable-text.js';
+import { countSlackEvent } from '../core/metrics.js';
 import { isEventCallback, recordSlackEvent, SlackEventNotStoredError } from './dedupe.js';
 
 /** Slack's rule: a request whose timestamp is more than 5 minutes off, either way, is refused. */
@@ -142,6 +143,7 @@ export class StoreFirstReceiver implements Receiver {
 
   private async admit(app: App, event: ReceiverEvent): Promise<void> {
     const body = storableJson(event.body);
+    countSlackEvent(body);
     if (!isEventCallback(body)) return app.processEvent({ ...event, body });
     const outcome = await recordSlackEvent(this.opts.pool, this.logger, body, {
       timeoutMs: this.claimTimeoutMs,

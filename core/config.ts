@@ -127,6 +127,9 @@ export const ConfigSchema = z.object({
     ),
   ),
   API_KEY: optionalString,
+  // Bearer token for GET /metrics on a non-loopback HOST (a manager key works too); unset and no
+  // manager key there: /metrics is refused. On a loopback HOST it needs no key.
+  METRICS_TOKEN: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
 

@@ -13,8 +13,10 @@ import { createAgentRuntime, type AgentRuntime } from '../agent/runtime.js';
 import { createApiRouter } from '../agent/http/api.js';
 import { send } from '../agent/http/router.js';
 import { startEmailDispatcher } from '../mcp-server/email-dispatcher.js';
+import { countHttpRequest } from '../core/metrics.js';
+import { createOpsEndpoints, routeLabel } from './ops-endpoints.js';
 import { createSlackBot, slackConnectionFromConfig, type SlackBot, type SlackConnection } from '../bot/app.js';
-import { localConnection, startLocalWorkspace } from '../bot/local-mode.js';
+import { joinLocalWorkspace, localConnection, startLocalWorkspace } from '../bot/local-mode.js';
 import type { LocalSlack, LocalSlackTiming } from '../local-slack/index.js';
 
 export interface ProductSlackOptions {
@@ -83,10 +85,22 @@ export async function startProduct(opts: {
   });
   const api = createApiRouter({ config, pool: db.pool, agent: agent.service, logger });
   const mounted: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>)[] = [];
+  // Up here: /readyz reads it from the first request on (Slack starts while the server listens).
+  let closed = false;
+  let slack: ProductSlack | undefined;
+  const ops = createOpsEndpoints({
+    config,
+    pool: db.pool,
+    tools: agent.tools,
+    logger,
+    slack: () => (opts.slack === false ? false : slack?.bot),
+    closing: () => closed,
+  });
 
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const path = (req.url ?? '/').split('?')[0];
+      const path = (req.url ?? '/').split('?')[0]!;
+      countHttpRequest(req, res, () => routeLabel(path));
       if (req.method === 'GET' && path === '/healthz') {
         const dbOk = await db.pool.query('SELECT 1').then(
           () => true,
@@ -104,6 +118,7 @@ export async function startProduct(opts: {
           tool_server_restarts: tools.restarts,
         });
       }
+      if (await ops.handle(req, res)) return;
       if (req.method === 'GET' && path === '/' && opts.home) {
         const summary = opts.home();
         if ((req.headers.accept ?? '').includes('text/html')) {
@@ -127,7 +142,6 @@ export async function startProduct(opts: {
   });
   const url = `http://${config.HOST}:${(server.address() as AddressInfo).port}`;
 
-  let slack: ProductSlack | undefined;
   if (opts.slack !== false) {
     try {
       slack = await startSlack(opts.slack ?? {}, { config, logger, clock, db, agent, delivery, url });
@@ -150,7 +164,6 @@ export async function startProduct(opts: {
     intervalMs: 5000,
   });
 
-  let closed = false;
   return {
     url,
     db,
@@ -217,22 +230,46 @@ async function startSlack(
     return { bot };
   }
   const connection = localConnection({ managerIds: p.config.SLACK_MANAGER_IDS });
+  const eventsUrl = `${p.url}/slack/events`;
   const local = await startLocalWorkspace(connection, {
     port: p.config.LOCAL_SLACK_PORT,
-    eventsUrls: [`${p.url}/slack/events`],
+    eventsUrls: [eventsUrl],
     logger: p.logger,
     timing: o.localTiming,
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
-    throw new ConfigError([
-      {
-        variable: 'LOCAL_SLACK_PORT',
-        message:
-          `port ${p.config.LOCAL_SLACK_PORT} is in use (another npm start?); ` +
-          'set another port, or 0 for a free one',
-      },
-    ]);
+    return undefined;
   });
+  if (!local) {
+    // Another worker on this machine runs the workspace: join it, so cards are shared (like the database).
+    const joined = await joinLocalWorkspace(connection, { port: p.config.LOCAL_SLACK_PORT, eventsUrl });
+    if (!joined) {
+      throw new ConfigError([
+        {
+          variable: 'LOCAL_SLACK_PORT',
+          message:
+            `port ${p.config.LOCAL_SLACK_PORT} is in use by something that is not a local Slack workspace; ` +
+            'set another port, or 0 for a free one',
+        },
+      ]);
+    }
+    const { workspace } = joined;
+    p.logger.info({ console: `${workspace.url}/` }, 'joined the local Slack workspace another worker runs');
+    try {
+      const bot = await make(joined.connection);
+      await bot.start();
+      const stop = bot.stop;
+      // Leave the rotation before this worker's server closes, so the workspace stops sending it events.
+      bot.stop = async () => {
+        await stop();
+        await workspace.detach();
+      };
+      return { bot, consoleUrl: `${workspace.url}/` };
+    } catch (err) {
+      await workspace.detach();
+      throw err;
+    }
+  }
   try {
     const bot = await make({ ...connection, apiUrl: local.apiUrl });
     await bot.start();
