@@ -4,9 +4,10 @@ import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conv
 import { BOOKING_CHANGE_TOOLS, changeCues, type ChangeCues, type ChangeKind } from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
 import { damageIsTheJob, reportsProblem, wantsTicket } from './entities.js';
+import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
 import { messageText, normalize } from './text.js';
-import { extractWhen, type WhenMention } from './when.js';
+import { extractWhen, localOf, type WhenMention } from './when.js';
 
 /** What one customer message says, read once: the intent planners decide from this. */
 export interface Analysis {
@@ -42,12 +43,19 @@ const HYPOTHETICAL = new RegExp(
 
 export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
   const cues = detectCues(text);
-  const when = extractWhen(text, ctx.now, ctx.timeZone);
+  const base = findBaseBooking(messages, ctx);
+  const anchor = base ? localOf(base.start_time, ctx.timeZone) : undefined;
+  const when = extractWhen(text, ctx.now, ctx.timeZone, anchor);
   const services = matchServices(text, ctx.services);
-  const infoQuestion = isInformationQuestion(text) || (cues.question && !cues.book.strong && !cues.book.weak);
+  // "faucet repair thurs 17th at 2pm??" names everything a booking needs: a request, whatever its punctuation.
+  const namesWholeBooking = services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous));
+  const infoQuestion =
+    isInformationQuestion(text) || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);
   // Only information questions ("how much is it?"), nothing asked of us: never a booking.
   const request = requestPart(text);
-  const infoOnly = !request.trim() || (cues.question && !cues.book.strong && !detectCues(request).book.weak);
+  const infoOnly =
+    !(namesWholeBooking && !isInformationQuestion(text)) &&
+    (!request.trim() || (cues.question && !cues.book.strong && !detectCues(request).book.weak));
   const weak = Boolean(request.trim()) && detectCues(request).book.weak;
   const t = normalize(text);
   const explicitTicket = wantsTicket(text);
@@ -56,7 +64,6 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const repairJob =
     damageIsTheJob(text) && ((services.matches.length === 1 && (cues.book.strong || cues.book.weak)) || cues.question);
   const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
-  const base = findBaseBooking(messages, ctx);
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
   const change = changeCues(text);
@@ -88,7 +95,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     !cues.lookup &&
     !cues.cancelBooking &&
     (problem
-      ? cues.book.strong
+      ? cues.book.strong || bookingBesideProblem(text, ctx)
       : cues.book.strong ||
         (!infoOnly && weak && (services.matches.length > 0 || hasWhen)) ||
         (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||

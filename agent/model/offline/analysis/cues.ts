@@ -1,5 +1,11 @@
 import { normalize } from './text.js';
 
+/** "I'll just call the office", "we'll email you": how they will be in touch with us (a statement, no request). */
+export const THEY_WILL_CONTACT_US = new RegExp(
+  String.raw`\b(?:i'?ll|i will|i'?m going to|we'?ll|we will) (?:just |probably |maybe )?` +
+    String.raw`(?:call|email|e-mail|text|ring|phone|contact|reach)\b`,
+);
+
 /** What a customer message asks for. Several can be true at once ("book … and email me …"). */
 export interface Cues {
   greeting: boolean;
@@ -74,7 +80,10 @@ const BOOK_WEAK = new RegExp(
       '(?:can|could) (?:someone|somebody|you) ' +
         '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)',
       "(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like",
-      '(?:can|could|may) (?:i|we) (?:get|have|book|schedule)',
+      '(?:can|could|may) (?:i|we) (?:get|have|book|schedule|do)',
+      String.raw`(?:can|could) (?:a|your|the) (?:guy|tech\w*|handyman|plumber|cleaners?|person|crew) ` +
+        '(?:come|fix|do|look)',
+      String.raw`\bneed (?:it|this|them|that|someone|somebody|help)\b|^(?:i )?want (?:one|a|an|someone|somebody)\b`,
       'get (?:a|an|someone|somebody) (?:to|out|over|in)',
       '(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)',
       'available|availability|openings?|slots?',
@@ -129,6 +138,10 @@ const SEND_EMAIL = [
   /\b(?:drop|shoot|fire off) (?:me|us) an? e-?mail\b/,
 ];
 
+/** What a booking the customer has is called, and what it is when it will happen as planned. */
+const BOOKING_NOUN = String.raw`(?:booking|appointment|visit|cleaning|clean|reservation|repair|install\w*|mounting)s?`;
+const STILL_ON = '(?:on|happening|going ahead|confirmed|booked)';
+
 const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
   {
     kind: 'tickets',
@@ -150,6 +163,20 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         String.raw`\bwhen(?:'s| is) my next\b`,
         String.raw`\bwhat (?:bookings?|appointments?|visits?) do i have\b`,
         String.raw`\bam i (?:booked|scheduled)\b`,
+        // Indirect: "is my cleaning still on?", "when's the tv guy coming?", "did my booking go through?"
+        String.raw`\b(?:is|are) my \w+(?: \w+)? (?:still )?${STILL_ON}\b`,
+        // "just checking my cleaning is still on": the same question, said as a statement.
+        String.raw`\bmy (?:\w+ )?${BOOKING_NOUN} (?:is|are) (?:still )?${STILL_ON}\b`,
+        String.raw`\b(?:when|what day|what time)(?:'s| is| are| will)? ` +
+          String.raw`(?:the \w+ (?:guy|person|tech\w*|crew|cleaners?)|` +
+          String.raw`you(?: guys)?|your (?:guy|tech\w*|crew|cleaners?|team)|someone|somebody)\b` +
+          String.raw`[^.!?]*\b(?:coming|come|arriving|here)\b` +
+          String.raw`(?![^.!?]*\b(?:usually|normally|typically|generally)\b)`,
+        String.raw`\bdid my (?:\w+ )?(?:booking|appointment|visit|request|cleaning|reservation)\b` +
+          String.raw`[^.!?]*\b(?:go through|get booked|confirmed|work)\b`,
+        String.raw`\bremind me\b[^.!?]*\b(?:appointment|booking|visit|cleaning|coming)\b`,
+        String.raw`\b(?:have|got) i (?:got )?anything\b[^.!?]*\b(?:with you|booked|scheduled|coming)\b`,
+        String.raw`\bhave i got anything\b`,
         String.raw`\bdo i have anything (?:booked|scheduled)\b`,
       ].join('|'),
     ),
@@ -162,6 +189,8 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
           String.raw`(?:email|e-mail|phone|number|address|contact details|details|preferences)\b` +
           String.raw`[^.!?]*\b(?:on file|do you have|have you got|on my account)\b`,
         String.raw`\b(?:which|what) (?:email|phone|address) (?:are you using|is on file)\b`,
+        String.raw`\b(?:do|did) you(?: guys)? (?:have|still have|got) my\b` +
+          String.raw`[^.!?]*\b(?:number|phone|email|address)\b[^.!?]*\bon file\b`,
       ].join('|'),
     ),
   },
@@ -207,8 +236,9 @@ export function detectCues(text: string): Cues {
     ? undefined
     : LOOKUP.find((l) => l.re.test(t))?.kind;
   // "How far in advance can I book" asks about booking, with or without the question mark.
+  // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
   const bookStrong =
-    BOOK_STRONG.test(t) &&
+    BOOK_STRONG.test(t.replace(/\b(?:my|our) (?:\w+ )?booking for\b/g, ' ')) &&
     !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) &&
     !/^how\b[^.!?]*\bbook\b/.test(t);
   return {
@@ -259,7 +289,8 @@ export function requestPart(text: string): string {
 export function withdrawTarget(
   text: string,
 ): 'book_slot' | 'send_email' | 'update_customer' | 'create_ticket' | undefined {
-  const t = normalize(text);
+  // "I'll email you about it later" says how they'll be in touch, not which request to take back.
+  const t = normalize(text).replace(new RegExp(`${THEY_WILL_CONTACT_US.source}[^.!?]*`, 'g'), ' ');
   if (/\b(ticket|complaint|claim)\b/.test(t)) return 'create_ticket';
   if (
     new RegExp(

@@ -1,7 +1,9 @@
+import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { isEmail } from '../../../../schema/tools/common.js';
 import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../schema/tools/create-ticket.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import { placeNames } from '../../../../schema/business/service-area.js';
+import { THEY_WILL_CONTACT_US } from './cues.js';
 import { capitalize, clip, normalize, splitSentences } from './text.js';
 
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -19,19 +21,49 @@ export function extractEmails(text: string): { value: string; valid: boolean }[]
     .map((value) => ({ value, valid: isEmail(value) }));
 }
 
-const PHONE_IN_TEXT =
-  /(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3}[\s.-]?\d{3,4}\b|\+?\d[\d\s().-]{5,}\d/g;
+/** Numbers in customer text are read as this region's unless they carry a country code. */
+const PHONE_REGION = 'US';
 
-/** Phone numbers with 7 to 15 digits, as written. */
+/**
+ * Phone numbers as written, found by libphonenumber. "Extended" keeps numbers that are possible but not assigned
+ * (the 555 exchange), since a record should take what the customer gave; dates, times and postal codes are not
+ * phone-shaped to it.
+ */
 export function extractPhones(text: string): string[] {
   const withoutEmails = text.replace(EMAIL_IN_TEXT, (s) => ' '.repeat(s.length));
   const out: string[] = [];
-  for (const m of withoutEmails.matchAll(PHONE_IN_TEXT)) {
-    const value = m[0].trim().replace(/[.\-\s]+$/, '');
-    const digits = value.replace(/\D/g, '').length;
-    if (digits >= 7 && digits <= 15 && !/^\d{4}$/.test(value) && !out.includes(value)) out.push(value);
+  for (const m of findPhoneNumbersInText(withoutEmails, { defaultCountry: PHONE_REGION, extended: true })) {
+    const value = withoutEmails.slice(m.startsAt, m.endsAt).trim();
+    if (!out.includes(value)) out.push(value);
   }
   return out;
+}
+
+/**
+ * Digit runs written like a phone number that libphonenumber cannot dial ("201-9999": no area code), to ask
+ * about instead of storing. Dates written with dashes are not one.
+ */
+export function incompletePhones(text: string): string[] {
+  const found = extractPhones(text);
+  const rest = found.reduce((t, p) => t.split(p).join(' '), text.replace(EMAIL_IN_TEXT, ' '));
+  return [...rest.matchAll(/(?<![\d/])\(?\d{3}\)?[\s.-]?\d{3,4}(?:[\s.-]\d{1,2})?(?![\d/])/g)]
+    .map((m) => m[0].trim())
+    .filter((v) => {
+      const digits = v.replace(/\D/g, '').length;
+      return digits >= 7 && digits <= 9 && !/^\d{4}-\d{2}-\d{2}$/.test(v);
+    });
+}
+
+/** The number a written phone dials (E.164), or undefined when it is not a possible number. */
+export function phoneKey(written: string | null | undefined): string | undefined {
+  if (!written) return undefined;
+  return parsePhoneNumberFromString(written, { defaultCountry: PHONE_REGION })?.number;
+}
+
+/** Two written phones that dial the same number ("+1 555 201 3344" and "(555) 201-3344"). */
+export function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
+  const ka = phoneKey(a);
+  return ka !== undefined && ka === phoneKey(b);
 }
 
 export const digitsOf = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
@@ -52,7 +84,7 @@ const ADDRESS_CUE = new RegExp(
     [
       String.raw`(?:moved|moving|relocat\w*) (?:to|into)`,
       "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved",
-      'new address|address (?:is now|is|to|has changed|changed)',
+      String.raw`new address|address (?:is now|is|to|has changed|changed)|address:?(?=\s+\d)`,
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
       '(?:now )?(?:live|living) at',
     ].join('|') +
@@ -93,12 +125,17 @@ export function extractAddress(text: string): AddressExtraction {
   return first;
 }
 
+/** Where an address ends: a sentence end (a period not part of an abbreviation), a dash, or "and/please". */
+const ADDRESS_END = new RegExp(
+  String.raw`(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+[-–—]\s+|` +
+    String.raw`\s+(?:and|please|thanks|thank you|can you|could you)\b`,
+  'i',
+);
+
 function addressAfter(text: string, from: number): AddressExtraction {
   let rest = text.slice(from).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
-  rest = rest
-    .split(/(?<!\b(?:st|rd|ave|apt|ste|dr|ln|blvd|ct))\.\s+|[!?\n]|\s+(?:and|please|thanks|thank you)\b/i)[0]!
-    .trim();
+  rest = rest.split(ADDRESS_END)[0]!.trim();
   rest = rest.replace(/[.\s]+$/, '');
   const street =
     STREET_RE.exec(rest) ??
@@ -181,7 +218,12 @@ export function extractPreferences(text: string): PreferenceChanges {
   // Contact channel.
   const prefers =
     /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
-  if (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t)) {
+  // "I'll just call the office instead" says how they will reach us, not how we should reach them.
+  const theyWillContactUs =
+    (THEY_WILL_CONTACT_US.test(t) ||
+      /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(t)) &&
+    !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(t);
+  if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
     if (/\b(texts?|sms|text messages?|texting)\b/.test(t)) out.contact = 'sms';
     else if (/\b(e-?mails?)\b/.test(t) && !/@/.test(t)) out.contact = 'email';
     else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(t) && !/\d{3}/.test(t)) out.contact = 'phone';
@@ -293,6 +335,9 @@ const COMPLAINT = new RegExp(
       String.raw`rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible`,
       'poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)',
       String.raw`still dirty|not clean|wasn'?t clean|filthy|complain\w*`,
+      "(?:is|was|that'?s|which is)(?:n'?t| not) ok(?:ay)?",
+      String.raw`(?:missed|skipped|forgot|never did|didn'?t do) (?:the |my |our )?(?:whole |entire )?(?:\w+ )?` +
+        '(?:bathroom|kitchen|bedroom|room|floors?|upstairs|downstairs|windows?|oven|fridge)',
       'dissatisfied|not satisfied|not happy|upset|angry|furious|unacceptable',
     ].join('|') +
     String.raw`)\b`,
@@ -326,6 +371,7 @@ export function reportsProblem(text: string): boolean {
           String.raw`double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)`,
           'incorrect (?:charge|amount|bill)|extra charge',
           '(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund',
+          String.raw`(?:charged|billed) (?:me |us )?for (?:a |an |the )?[^.!?]*\bbut\b`,
         ].join('|') +
         String.raw`)\b`,
     ).test(t) ||
@@ -339,7 +385,8 @@ export function reportsProblem(text: string): boolean {
 const WARRANTY = new RegExp(
   String.raw`\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?` +
     String.raw`(?:fixed|repaired|installed|mounted|put up|patched|replaced|hung)\b` +
-    String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell)\b`,
+    String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell|falling|` +
+    String.raw`coming (?:off|down|away|loose)|came (?:off|down|away)|crooked|uneven|not level|off[- ]cent(?:er|re))\b`,
 );
 /** Damage we caused ("your guy scratched…", "the cleaner broke…"). */
 const CAUSED_BY_US = new RegExp(

@@ -1,6 +1,11 @@
-import * as chrono from 'chrono-node';
 import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../../../core/time.js';
-import { FIRST_START_HOUR, LAST_START_HOUR, SUGGESTED_START_HOURS } from '../../../../schema/business/calendar.js';
+import {
+  FIRST_START_HOUR,
+  LAST_START_HOUR,
+  openingHours,
+  SUGGESTED_START_HOURS,
+} from '../../../../schema/business/calendar.js';
+import { dateReader, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
 
 /** A wall-clock date and time in the business zone. */
 export interface LocalDate {
@@ -70,6 +75,10 @@ export interface WhenMention {
   hint?: TimeHint;
   /** "next week"/"this weekend": a period, not a day. */
   vague?: string;
+  /** A weekday said with a date that falls on another weekday: ask, never guess. */
+  conflict?: { said: number; date: LocalDate };
+  /** A part of the day too vague to pick a start from ("late morning", "end of the day"). */
+  vagueTime?: string;
   /** Text spans chrono recognised (for debugging and masking). */
   spans: string[];
 }
@@ -166,17 +175,34 @@ export function resolveWeekPhrases(
     );
 }
 
-export function extractWhen(text: string, nowIso: string, timeZone: string): WhenMention {
+/** Parts of the day that name no start time; the calendar's first start is what "first thing" means. */
+const FIRST_THING = /\b(?:first thing|as early as (?:possible|you can)|earliest (?:slot|time|you can))\b/i;
+const VAGUE_TIME = new RegExp(
+  [
+    String.raw`\b(?:late|mid|early)[- ]?(?:morning|afternoon)\b`,
+    String.raw`\bmid[- ]?day\b`,
+    String.raw`\b(?:end|close) of (?:the )?(?:day|business)\b`,
+    String.raw`\blunch ?time\b|\baround lunch\b`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
+ * message names no day before it.
+ */
+export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
   const masked = maskNonDates(resolveWeekPhrases(text, localParts(now, timeZone)));
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
-  const results = chrono.casual.parse(masked, ref, { forwardDate: true });
-  const out: WhenMention = { spans: [] };
   const today = localParts(now, timeZone);
+  const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
+  const results = reader.parse(masked, ref, { forwardDate: true });
+  const out: WhenMention = { spans: [] };
 
   for (const r of results) {
     const span = r.text.trim();
-    if (IGNORED_SPAN.test(span)) continue;
+    if (IGNORED_SPAN.test(span) && !/\bafter (?:next|that)\b/i.test(span)) continue;
     out.spans.push(span);
     if (VAGUE_SPAN.test(span)) {
       out.vague ??= span;
@@ -185,7 +211,9 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
     const s = r.start;
     const tags = r.tags();
     const dayCertain = s.isCertain('day') || s.isCertain('weekday');
-    if (dayCertain && !out.date) {
+    const conflict = weekdayConflict(r);
+    if (conflict && !out.conflict) out.conflict = conflict;
+    if (dayCertain && (!out.date || tags.has(RELATIVE_TAG))) {
       out.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
       out.weekdayOnly = s.isCertain('weekday') && !s.isCertain('day');
     }
@@ -254,6 +282,13 @@ export function extractWhen(text: string, nowIso: string, timeZone: string): Whe
       else out.time = t;
     }
   }
+  if (!out.time && !out.ambiguous && FIRST_THING.test(masked)) {
+    const hours = out.date ? openingHours(out.date) : undefined;
+    if (hours) out.time = { hour: hours[0], minute: 0 };
+    else out.hint ??= 'morning';
+  }
+  const vagueTime = out.time || out.ambiguous ? undefined : VAGUE_TIME.exec(masked)?.[0];
+  if (vagueTime) out.vagueTime = vagueTime;
   if (!out.hint && !out.time && !out.ambiguous) {
     if (/\bmornings?\b/i.test(masked)) out.hint = 'morning';
     else if (/\bafternoons?\b/i.test(masked)) out.hint = 'afternoon';

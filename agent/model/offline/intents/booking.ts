@@ -79,7 +79,9 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
         .join('\n\n'),
     };
   }
-  if (w.ambiguous) {
+  if (w.conflict) {
+    timeQuestion = conflictQuestion(w.conflict, ctx.timeZone);
+  } else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     timeQuestion =
       `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}` +
@@ -119,6 +121,17 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   return { note: parts.join(' ') };
 }
 
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Monday the 15th" when the 15th is a Tuesday: which of the two did they mean? */
+export function conflictQuestion(c: NonNullable<WhenMention['conflict']>, timeZone: string): string {
+  const monthDay = formatDay(c.date, timeZone).replace(/^\w+, /, '');
+  return (
+    `Just to check: ${monthDay} is a ${formatDay(c.date, timeZone).split(',')[0]}, not a ${WEEKDAY_NAMES[c.said]}. ` +
+    `Did you mean ${formatDay(c.date, timeZone)}, or a ${WEEKDAY_NAMES[c.said]}?`
+  );
+}
+
 /** The day or time the customer gave earlier in this booking dialogue, where this message gives none. */
 function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanContext): WhenMention {
   let out = when;
@@ -148,6 +161,7 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
   const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
   const serviceId = service?.id ?? base.service_id;
   let start: string | undefined;
+  if (w.conflict) return { note: conflictQuestion(w.conflict, tz) };
   if (a.cues.sameTimeNextWeek) start = shiftDays(base.start_time, 7, tz);
   else if (a.cues.relativeShiftMinutes !== undefined && !w.time)
     start = shiftMinutes(base.start_time, a.cues.relativeShiftMinutes, tz);

@@ -1,8 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
-import type { Analysis } from '../analysis/analyze.js';
+import { analyze, type Analysis } from '../analysis/analyze.js';
 import { otherPerson } from '../analysis/entities.js';
+import { bookingSegments } from '../analysis/segments.js';
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
@@ -77,7 +78,19 @@ export function planForCustomer(
 
   // --- bookings (new or changed)
   let booking: { service: Service | undefined; serviceId: string; start: string; status: 'requested' } | undefined;
-  if (a.rescheduleWanted || a.bookingWanted) {
+  // Two bookings in one message ("a TV mount Tuesday at 1 and a ceiling fan Wednesday at 3"): one each. Read
+  // per segment: over the whole message the better-named service can hide the other.
+  const several = a.bookingWanted ? bookingSegments(a.text, ctx) : [];
+  if (several.length > 1 && new Set(several.map((b) => b.service.id)).size === several.length) {
+    for (const b of several) {
+      // Each segment through the booking rules of its own (closed days, the booking window, past times).
+      const r = planBooking(messages, analyze(messages, ctx, b.text), ctx);
+      if (r.note) notes.push(r.note);
+      if (!r.args) continue;
+      calls.push({ name: 'book_slot', args: { customer_id: customer.id, ...r.args } });
+      booking ??= { service: b.service, serviceId: b.service.id, start: r.args.start_time, status: 'requested' };
+    }
+  } else if (a.rescheduleWanted || a.bookingWanted) {
     const r = a.rescheduleWanted ? planReschedule(a, ctx, a.base!) : planBooking(messages, a, ctx);
     if (r.args) {
       const args = { customer_id: customer.id, ...r.args };
@@ -172,8 +185,10 @@ export function planForCustomer(
 
   // "Change Ann Lee's email", "book for my neighbour": the tools act on this customer's record
   // only, so such a request must not become a change (or a lookup) of their own.
+  // A value refused as someone else's ("my mom's email changed to…") is the same request: say so, not
+  // the narrower "emails only go to your address".
   const other = otherPerson(a.text, customer, ctx.services);
-  if (other && calls.some((c) => c.name !== WITHDRAW_TOOL)) return say(otherAccountReply(other));
+  if (other && (calls.some((c) => c.name !== WITHDRAW_TOOL) || update.thirdParty)) return say(otherAccountReply(other));
 
   if (calls.length) {
     // A question asked alongside the request still gets its answer.
