@@ -134,7 +134,8 @@ async function main(): Promise<number> {
       for (let k = 1; k <= repeat; k++) {
         const label = repeat > 1 ? `${sel.name} ${k}/${repeat}` : sel.name;
         process.stderr.write(
-          `Running ${sel.name} (${sel.cases.length} cases${repeat > 1 ? `, run ${k}/${repeat}` : ''}) with ${modelName} on ` +
+          `Running ${sel.name} (${sel.cases.length} cases${repeat > 1 ? `, run ${k}/${repeat}` : ''}) ` +
+            `with ${modelName} on ` +
             `${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
         );
         const progress = values.quiet ? undefined : progressReporter(label);

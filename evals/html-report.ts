@@ -53,7 +53,8 @@ export function metricChart(name: MetricName, sets: Record<string, HtmlSet>): st
     if (g) {
       const b = 'min' in g.bound ? g.bound.min : g.bound.max;
       parts.push(
-        `<line x1="${x(b)}" y1="${y - 2}" x2="${x(b)}" y2="${y + 18}" stroke="${g.ok ? '#2a2' : '#d22'}" stroke-width="2"/>`,
+        `<line x1="${x(b)}" y1="${y - 2}" x2="${x(b)}" y2="${y + 18}" ` +
+          `stroke="${g.ok ? '#2a2' : '#d22'}" stroke-width="2"/>`,
       );
     }
   });
@@ -116,7 +117,8 @@ export function htmlReport(sets: Record<string, HtmlSet>, title = 'Eval report')
         return `${esc(n)} ${x.k}/${x.n} ${pct(x.value)} [${pct(x.ci[0])}, ${pct(x.ci[1])}]`;
       })
       .join('<br>');
-    return `<figure><figcaption>${esc(first.label)}${first.better === 'lower' ? ' (lower is better)' : ''}</figcaption>${metricChart(m, sets)}<p>${cells}</p></figure>`;
+    const caption = `${esc(first.label)}${first.better === 'lower' ? ' (lower is better)' : ''}`;
+    return `<figure><figcaption>${caption}</figcaption>${metricChart(m, sets)}<p>${cells}</p></figure>`;
   }).join('');
   const failing = names.flatMap((n) => failingRows(n, sets[n]!));
   return `<!doctype html>
@@ -132,7 +134,11 @@ tr.case th{background:#f6f6f6}tr.case span{font-weight:400;color:#666}pre{white-
 <h1>${esc(title)}</h1><ul>${summary}</ul>
 <h2>Metrics (bar: value, whisker: 95% Wilson interval, tick: gate — green held, red missed)</h2>${charts}
 <h2>Failing cases (${failing.length})</h2>
-${failing.length ? `<table><tr><th>message</th><th>expected</th><th>proposed (and the reply)</th></tr>${failing.join('')}</table>` : '<p>All cases passed.</p>'}
+${failingTable(failing)}
 </body></html>
 `;
 }
+
+const FAILING_HEAD = '<tr><th>message</th><th>expected</th><th>proposed (and the reply)</th></tr>';
+const failingTable = (rows: string[]) =>
+  rows.length ? `<table>${FAILING_HEAD}${rows.join('')}</table>` : '<p>All cases passed.</p>';

@@ -396,7 +396,8 @@ export function scoreRuns(
         count('tool_selection', ok);
         if (!ok)
           failures.push(
-            `tools: expected ${describeTools(e.tools)}${e.tools_allowed ? ` (+ any of ${e.tools_allowed.join(', ')})` : ''}, ` +
+            `tools: expected ${describeTools(e.tools)}` +
+              `${e.tools_allowed ? ` (+ any of ${e.tools_allowed.join(', ')})` : ''}, ` +
               `got [${names.join(', ')}]`,
           );
       }

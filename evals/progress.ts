@@ -24,5 +24,6 @@ export function progressReporter(
 /** "golden [#########.........]  42/213  3 failing". */
 export function progressBar(label: string, done: number, total: number, failed: number, width = 30): string {
   const filled = total ? Math.round((done / total) * width) : width;
-  return `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total}  ${failed} failing`;
+  const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+  return `${label} [${bar}] ${String(done).padStart(String(total).length)}/${total}  ${failed} failing`;
 }
