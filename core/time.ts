@@ -1,9 +1,20 @@
 /** Time-zone arithmetic without a dependency: Intl knows every IANA zone's offsets. */
 
+// Building an Intl.DateTimeFormat costs about as much as a hundred uses of one: one per kind and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Wall-clock fields (and the zone's UTC offset as "GMT-05:00") of an instant in `timeZone`. */
 function wallClock(at: Date, timeZone: string): (field: Intl.DateTimeFormatPartTypes) => string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = formatter('wall', timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
@@ -37,8 +48,7 @@ export function zonedTime(
 
 /** Calendar fields of an instant as seen in `timeZone`. */
 export function localParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = formatter('parts', timeZone, {
     hourCycle: 'h23',
     weekday: 'short',
     year: 'numeric',
@@ -61,8 +71,7 @@ export function localParts(at: Date, timeZone: string) {
 
 /** "Tue, Dec 1, 10:00 AM EST" in the business's zone: what people read on cards and replies. */
 export function formatInZone(at: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  return formatter('display', timeZone, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,0 +1,60 @@
+// `npm run bench -- --quick` end to end: the report has its shape and its ratios are computed.
+// Whether the goals are met is the bench's own exit code, not this test's (timings on CI are noisy).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GOALS } from './goals.js';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const positive = expect.any(Number);
+
+describe('npm run bench -- --quick', () => {
+  it('writes JSON and Markdown with both flows, their ratios and every goal', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-test-'));
+    try {
+      const json = path.join(dir, 'bench.json');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/main.ts', '--quick', '--json', json], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 170_000,
+      });
+      // 0: goals met, 1: a goal missed; anything else (a crash, a config error) is a failure here.
+      expect([0, 1], run.stderr).toContain(run.status);
+      const { results, goals } = JSON.parse(readFileSync(json, 'utf8'));
+      expect(results.meta).toMatchObject({
+        mode: 'quick',
+        database: 'embedded',
+        statements_counted_by: 'pg_stat_statements',
+      });
+      for (const flow of [results.product, results.bare]) {
+        expect(flow).toMatchObject({
+          cpu_ms_per_conversation: positive,
+          postgres_cpu_ms_per_conversation: expect.any(Number),
+          message_to_card_ms: { n: 4, p50: positive, p95: positive, p99: positive },
+          click_to_executed_ms: { n: 4, p50: positive },
+          throughput_per_s: { in_flight_1: positive, in_flight_16: positive },
+          sql_per_message: positive,
+          sql_per_approval: positive,
+          checkpoint: { turns: 10, bytes_per_turn: positive, total_kb_50: positive },
+          rss_mb: { idle_worker: positive },
+          failed_conversations: expect.any(Number),
+          failure_kinds: expect.any(Array),
+        });
+      }
+      expect(results.product.slack_ack_ms).toMatchObject({ n: 6, p99: positive });
+      expect(results.product.prompt_tokens).toMatchObject({ plan_calls: positive, mean_per_plan_call: positive });
+      for (const [name, value] of Object.entries(results.ratios)) expect(value, name).toEqual(positive);
+      expect(goals.map((g: { name: string }) => g.name)).toEqual(GOALS.map((g) => g.name));
+      expect(goals.every((g: { status: string }) => g.status !== 'unmeasured')).toBe(true);
+      const md = readFileSync(path.join(dir, 'bench.md'), 'utf8');
+      expect(md).toContain('| metric | product | bare LangGraph | product ÷ bare |');
+      expect(md).toMatch(/CPU per conversation.*\|.*×/);
+      expect(run.stdout).toMatch(/^metric +product +bare +ratio/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,65 @@
+/** The shape of a bench run's numbers (what --json writes, what the test checks). */
+import type { PromptTokens } from './prompt-tokens.js';
+import type { Summary } from './stats.js';
+
+export interface Checkpoint {
+  turns: number;
+  total_bytes: number;
+  bytes_per_turn: number;
+  /** Bytes per turn over the later half of the thread ÷ over the earlier half: ~1 when flat. */
+  flatness: number | null;
+  /** The total a 50-turn thread reaches (measured at 50 turns, or extrapolated per turn in quick mode). */
+  total_kb_50: number;
+}
+
+export interface FlowResults {
+  conversations: number;
+  /** Conversations of the 16-in-flight runs that failed or got no answer within the driver's timeout. */
+  failed_conversations: number;
+  /** What those failures said, ids blanked: a timeout (a hang) or the HTTP error. */
+  failure_kinds: string[];
+  cpu_ms_per_conversation: number;
+  node_cpu_ms_per_conversation: number;
+  /** null on a server whose processes the bench cannot see (DATABASE_URL). */
+  postgres_cpu_ms_per_conversation: number | null;
+  message_to_card_ms: Summary;
+  click_to_executed_ms: Summary;
+  throughput_per_s: { in_flight_1: number; in_flight_16: number; in_flight_16_two_workers?: number };
+  sql_per_message: number | null;
+  sql_per_approval: number | null;
+  checkpoint: Checkpoint;
+  rss_mb: { idle_worker: number; loaded_worker: number };
+}
+
+export interface ProductResults extends FlowResults {
+  slack_ack_ms: Summary & { server_p50: number; server_p95: number; server_max: number };
+  prompt_tokens: PromptTokens;
+}
+
+export interface BenchResults {
+  meta: {
+    mode: 'quick' | 'full';
+    database: 'embedded' | 'DATABASE_URL';
+    statements_counted_by: 'pg_stat_statements' | 'not available';
+    planner: 'offline';
+    rounds: number;
+    node: string;
+    at: string;
+  };
+  product: ProductResults;
+  bare: FlowResults;
+  ratios: {
+    cpu_per_conversation: number | null;
+    node_cpu_per_conversation: number | null;
+    postgres_cpu_per_conversation: number | null;
+    message_to_card_p50: number | null;
+    click_to_executed_p50: number | null;
+    throughput_1: number | null;
+    throughput_16: number | null;
+    two_workers_vs_one: number | null;
+    sql_per_message: number | null;
+    sql_per_approval: number | null;
+    checkpoint_bytes_per_turn: number | null;
+    idle_rss: number | null;
+  };
+}
