@@ -4,7 +4,7 @@ import { geminiSchemaProblems, toModelSchema } from './model-schema.js';
 import { TOOLS } from '../../schema/tools/catalog.js';
 
 describe('toModelSchema', () => {
-  it('strips $schema and additionalProperties everywhere, and nothing else', () => {
+  it('strips $schema, additionalProperties and the server-only bounds everywhere, and nothing else', () => {
     const input = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
@@ -14,7 +14,7 @@ describe('toModelSchema', () => {
         nested: {
           type: 'object',
           additionalProperties: false,
-          properties: { a: { type: 'integer', minimum: 1 } },
+          properties: { a: { type: 'integer', minimum: 1 }, s: { type: 'string', pattern: '^x$', maxLength: 9 } },
           required: ['a'],
         },
         list: {
@@ -29,7 +29,7 @@ describe('toModelSchema', () => {
       type: 'object',
       properties: {
         additionalProperties: { type: 'string', description: 'a property that happens to have this name' },
-        nested: { type: 'object', properties: { a: { type: 'integer', minimum: 1 } }, required: ['a'] },
+        nested: { type: 'object', properties: { a: { type: 'integer' }, s: { type: 'string' } }, required: ['a'] },
         list: { type: 'array', items: { type: 'object', properties: { b: { type: 'string' } } } },
       },
       required: ['nested'],

@@ -10,8 +10,29 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * Keywords the tool server enforces but the model needs not read: every plan call pays for them
+ * in tokens, and a call that breaks one is refused with an error naming the rule. A pattern like
+ * `^cus_[a-z0-9]{3,24}$` says no more than the description's example; a bound like 4000
+ * characters never binds a chat message.
+ */
+const SERVER_ONLY_KEYS: ReadonlySet<string> = new Set([
+  '$schema',
+  'additionalProperties',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'default',
+  'title',
+]);
+
+/**
  * The schema to send to a model: the JSON Schema that MCP publishes, minus what function
- * declarations don't take (`$schema`, `additionalProperties`). Harmless rewrites for schemas
+ * declarations don't take (`$schema`, `additionalProperties`) and what only the server needs
+ * (SERVER_ONLY_KEYS). Harmless rewrites for schemas
  * written elsewhere: `type: [X, 'null']` and `anyOf: [X, {type: 'null'}]` become X with
  * `nullable: true`, and a string `const` becomes a one-value `enum`. Returns a copy; the input is not modified.
  */
@@ -23,7 +44,7 @@ function clean(node: unknown): unknown {
   if (!isObject(node)) return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$schema' || key === 'additionalProperties') continue;
+    if (SERVER_ONLY_KEYS.has(key)) continue;
     if (key === 'properties' && isObject(value)) {
       out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)]));
     } else if (key === 'items') {

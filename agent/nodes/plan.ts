@@ -1,31 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { AIMessage, SystemMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { toModelSchema } from '../model/model-schema.js';
 import type { AgentDeps } from '../deps.js';
 import { loadCustomer, loadServices } from '../deps.js';
-import { PLAN_CONTEXT_KEY, WITHDRAW_TOOL, WithdrawArgsSchema, type PlanContext } from '../plan-context.js';
+import {
+  approvalEventOf,
+  PLAN_CONTEXT_KEY,
+  WITHDRAW_TOOL,
+  WithdrawArgsSchema,
+  type PlanContext,
+} from '../plan-context.js';
+import { PUBLIC_DATA_TOOLS } from '../../schema/tools/catalog.js';
+import { textOf } from '../window.js';
 import { systemPrompt } from '../prompts.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
 import { z } from 'zod';
 
-export async function toolSpecs(deps: AgentDeps, withWithdraw: boolean) {
-  const specs = (await deps.tools.listTools()).map((t) => ({
-    type: 'function' as const,
-    function: {
-      name: t.name,
-      description: t.description ?? '',
-      parameters: toModelSchema(t.inputSchema as Record<string, unknown>),
-    },
-  }));
-  if (withWithdraw) {
+/**
+ * The function declarations of one plan call. An unlinked user gets only the tools an anonymous
+ * caller may use (the help centre): the gate refuses their writes anyway, so declaring them only
+ * costs tokens. withdraw_request is declared only while a request is pending.
+ */
+export function toolSpecs(tools: readonly Tool[], opts: { withWithdraw: boolean; linked: boolean }) {
+  const specs = tools
+    .filter((t) => opts.linked || PUBLIC_DATA_TOOLS.has(t.name))
+    .map((t) => ({
+      type: 'function' as const,
+      function: {
+        name: t.name,
+        description: t.description ?? '',
+        parameters: toModelSchema(t.inputSchema as Record<string, unknown>),
+      },
+    }));
+  if (opts.withWithdraw) {
     specs.push({
       type: 'function',
       function: {
         name: WITHDRAW_TOOL,
-        description:
-          'Withdraw a pending request of this conversation because the customer no longer wants it. ' +
-          'Nothing is changed in the business data.',
+        description: 'Withdraw a pending request the customer no longer wants. Changes no business data.',
         parameters: toModelSchema(z.toJSONSchema(WithdrawArgsSchema, { target: 'draft-7' }) as Record<string, unknown>),
       },
     });
@@ -50,8 +64,15 @@ export const planNode =
   (deps: AgentDeps) =>
   async (state: AgentStateType, config?: RunnableConfig): Promise<AgentUpdate> => {
     const ctx = await planContext(deps, state);
-    const system = new SystemMessage({ content: systemPrompt(ctx), additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
-    const specs = await toolSpecs(deps, state.pending.length > 0);
+    const customerTexts = state.messages.filter((m) => HumanMessage.isInstance(m) && !approvalEventOf(m)).map(textOf);
+    const system = new SystemMessage({
+      content: systemPrompt(ctx, { customerTexts }),
+      additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx },
+    });
+    const specs = toolSpecs(await deps.tools.listTools(), {
+      withWithdraw: state.pending.length > 0,
+      linked: ctx.customer !== null,
+    });
     const bound = deps.model.bindTools!(specs);
     const reply = (await bound.invoke([system, ...state.messages], config)) as AIMessage;
     const ai = new AIMessage({

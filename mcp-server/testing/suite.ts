@@ -92,7 +92,8 @@ export function defineToolSuite(label: string, connect: (db: TestDatabase) => Pr
       bad.properties.extra = { type: 'object', additionalProperties: { type: 'string' } };
       bad.properties.ref = { $ref: '#/$defs/x' };
       const problems = geminiSchemaProblems(toModelSchema(bad));
-      expect(problems.join('\n')).toMatch(/start_time\.pattern: pattern is 302 characters/);
+      // Patterns stay on the server: toModelSchema leaves them out, so even a long one is not refused.
+      expect(problems.join('\n')).not.toMatch(/start_time\.pattern/);
       expect(problems.join('\n')).toMatch(/party\.exclusiveMinimum/);
       expect(problems.join('\n')).toMatch(/extra\.properties: an object needs at least one property/);
       expect(problems.join('\n')).toMatch(/ref\.\$ref/);

@@ -7,11 +7,9 @@ export const BookSlotInput = z.object({
     .string()
     .trim()
     .regex(/^svc_[a-z0-9_]{2,40}$/, 'must look like svc_standard_clean')
-    .describe('The service to book, e.g. "svc_standard_clean".'),
-  start_time: DateTime.describe(
-    'When the visit starts, ISO 8601 with the business time-zone offset, e.g. 2026-12-08T10:00:00-05:00.',
-  ),
-  notes: z.string().trim().max(1000).optional().describe('Anything the crew should know (access, pets, parking).'),
+    .describe('From the service list, like "svc_deep_clean".'),
+  start_time: DateTime,
+  notes: z.string().trim().max(1000).optional().describe('For the crew (access, pets, parking).'),
 });
 
 export const Booking = z.object({

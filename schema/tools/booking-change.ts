@@ -6,7 +6,7 @@ export const BookingId = z
   .string()
   .trim()
   .regex(/^BKG-\d{1,12}$/, 'must look like BKG-1001')
-  .describe('The booking to change, like "BKG-1001" (from lookup_customer\'s upcoming_bookings).');
+  .describe('Booking id, like "BKG-1001".');
 
 const Fee = z.object({
   fee_cents: z.number().int().describe('What the change costs under the business policy, in cents (0: free).'),
@@ -17,9 +17,7 @@ const Fee = z.object({
 export const RescheduleBookingInput = z.object({
   customer_id: CustomerId,
   booking_id: BookingId,
-  new_start_time: DateTime.describe(
-    'The new start, ISO 8601 with the business time-zone offset, e.g. 2026-12-09T10:00:00-05:00.',
-  ),
+  new_start_time: DateTime,
 });
 
 export const RescheduleBookingOutput = z.object({
@@ -33,7 +31,7 @@ export const RescheduleBookingOutput = z.object({
 export const CancelBookingInput = z.object({
   customer_id: CustomerId,
   booking_id: BookingId,
-  reason: z.string().trim().max(500).optional().describe("Why, in the customer's words, if they said."),
+  reason: z.string().trim().max(500).optional().describe("The customer's reason, if given."),
 });
 
 export const CancelBookingOutput = z.object({

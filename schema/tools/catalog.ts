@@ -16,6 +16,7 @@ import { SearchKnowledgeBaseInput, SearchKnowledgeBaseOutput } from './search-kn
 import { SendEmailInput, SendEmailOutput } from './send-email.js';
 import { UpdateCustomerInput, UpdateCustomerOutput } from './update-customer.js';
 import { storableJson } from '../../core/storable-text.js';
+import { BUSINESS } from '../business/profile.js';
 
 /**
  * The one list of tools. The MCP server publishes it with a handler joined to each entry, the
@@ -28,12 +29,7 @@ export const TOOL_CATALOG = [
     title: 'Search the help centre',
     verb: 'Search the help centre',
     description:
-      "Search Brightwell's help-centre articles (prices, booking, cancellation and rescheduling, " +
-      'service area, hours, payment and refunds, guarantees, preparing for a visit, safety, accounts). ' +
-      'Use it before answering any policy, price or how-to question, and answer from the returned snippets only; ' +
-      "cite the article title. Pass the customer's question in their own words. " +
-      'Returns the best matching articles first, each with id, ' +
-      'title, topic, a plain-text snippet and a relevance score.',
+      'Search the help centre (prices, policies, hours, area, how-to). Returns articles, best first: answer from them.',
     input: SearchKnowledgeBaseInput,
     output: SearchKnowledgeBaseOutput,
     publicData: true,
@@ -43,13 +39,8 @@ export const TOOL_CATALOG = [
     title: 'Look up a customer',
     verb: 'Look up a customer',
     description:
-      'Find a customer record by customer_id, email (exact, any case), phone (any format; ' +
-      'only the digits are compared) or name (full or partial, typos tolerated). ' +
-      'Give at least one; several narrow the search. ' +
-      'Returns status "found" with the record, upcoming bookings and open tickets; ' +
-      '"ambiguous" with candidates (masked email and city) — ' +
-      'then ask the customer which one, never guess; or "not_found". ' +
-      'In a customer conversation it only ever returns that customer.',
+      'Find a customer by id, email, phone or name. Returns status (found, ambiguous: ask which, not_found), ' +
+      'the record, upcoming_bookings and open_tickets.',
     input: LookupCustomerInput,
     output: LookupCustomerOutput,
   }),
@@ -58,12 +49,8 @@ export const TOOL_CATALOG = [
     title: 'Create a support ticket',
     verb: 'Create a support ticket',
     description:
-      'Open a support ticket for a customer so the team follows up: complaints, damage, ' +
-      'billing questions, anything the help centre cannot settle in the conversation. ' +
-      "Needs the customer_id, a one-line subject, a description in the customer's words, " +
-      'a category and a priority (urgent only for safety or active damage). ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the ticket with its id (TKT-…).',
+      'Open a support ticket for what the chat cannot settle (complaint, damage, billing). ' +
+      'Priority urgent only for safety or active damage.',
     input: CreateTicketInput,
     output: CreateTicketOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -73,12 +60,8 @@ export const TOOL_CATALOG = [
     title: 'Update customer details',
     verb: 'Update customer details',
     description:
-      "Change a customer's record: name, email, phone, full postal address, " +
-      'preferences (only the keys given change) or staff notes. ' +
-      'Put only the fields to change in `changes`; everything else stays as it is. ' +
-      'An email already used by another customer is refused (conflict). ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the record before and after, and which fields actually changed.',
+      "Change a customer's contact details, address, preferences or staff notes: put only the fields to change in " +
+      '`changes`.',
     input: UpdateCustomerInput,
     output: UpdateCustomerOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -87,13 +70,7 @@ export const TOOL_CATALOG = [
     name: 'send_email',
     title: 'Send an email',
     verb: 'Send an email',
-    description:
-      'Email a customer (a confirmation, a summary, the information they asked for). ' +
-      "It goes to the customer's address on file; " +
-      'in a customer conversation leave `to` out — another address is refused. ' +
-      'Write a plain-text body signed "Brightwell Home Services". ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the outbox id; delivery happens shortly afterwards.',
+    description: `Email the customer at their address on file (omit \`to\`). Plain-text body signed "${BUSINESS.name}".`,
     input: SendEmailInput,
     output: SendEmailOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -103,15 +80,8 @@ export const TOOL_CATALOG = [
     title: 'Book a visit',
     verb: 'Book a visit',
     description:
-      'Book a service visit for a customer at a start time. ' +
-      `Visits start on the hour, local time: ${describeOpeningHours()} ` +
-      '(first and last start; a longer service must finish within the hour after the last start), ' +
-      `from tomorrow up to ${SLOT_DAYS} days ahead. ` +
-      'Give start_time as ISO 8601 with the business time-zone offset. ' +
-      'If the time is taken or not allowed, the error lists the nearest free start times in details.alternatives: ' +
-      'offer those, never invent times. ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the booking (BKG-…), its crew, times and price.',
+      `Book a new visit, on the hour: ${describeOpeningHours()}, tomorrow to ${SLOT_DAYS} days ahead. ` +
+      'If refused, offer details.alternatives, never other times.',
     input: BookSlotInput,
     output: BookSlotOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -121,15 +91,8 @@ export const TOOL_CATALOG = [
     title: 'Move a booking',
     verb: 'Move a booking',
     description:
-      'Move an existing booking of the customer to a new start time: the same booking keeps its id, ' +
-      'its old time is freed and the new one taken in one step. Use it (never book_slot) when the customer ' +
-      'wants to move, reschedule or change the time of a visit they already have; find the booking_id in ' +
-      "lookup_customer's upcoming_bookings, and ask which one when several could be meant. " +
-      'The same hours and limits as book_slot apply; a taken, past or closed time is refused with the nearest ' +
-      'free start times in details.alternatives: offer those, never invent times. ' +
-      'Moving within 24 hours of the booked start costs a fee (returned in fee). ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the booking at its new time, where it was before, and the fee.',
+      "Move an existing booking (id from lookup_customer's upcoming_bookings) to a new start. " +
+      'If refused, offer details.alternatives. Returns the fee.',
     input: RescheduleBookingInput,
     output: RescheduleBookingOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -139,12 +102,7 @@ export const TOOL_CATALOG = [
     title: 'Cancel a booking',
     verb: 'Cancel a booking',
     description:
-      'Cancel an existing booking of the customer and free its time. Use it when the customer asks to ' +
-      "cancel a visit; find the booking_id in lookup_customer's upcoming_bookings, and ask which one when " +
-      'several could be meant. Cancelling within 24 hours of the start costs a fee (returned in fee): ' +
-      'tell the customer. ' +
-      'Changes data: it runs only after a manager approves the exact arguments. ' +
-      'Returns the cancelled booking and the fee.',
+      "Cancel an existing booking (id from lookup_customer's upcoming_bookings). Returns the fee: tell the customer.",
     input: CancelBookingInput,
     output: CancelBookingOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -8,10 +8,7 @@ import { z } from 'zod';
  * server still enforces them, the model just reads them in the description.
  */
 
-export const CustomerId = z
-  .string()
-  .regex(/^cus_[a-z0-9]{3,24}$/, 'must look like cus_001')
-  .describe('The customer id, like "cus_001" (from lookup_customer or the conversation).');
+export const CustomerId = z.string().regex(/^cus_[a-z0-9]{3,24}$/, 'must look like cus_001');
 
 const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[A-Za-z]{2,}$/;
 export const isEmail = (s: string) => EMAIL_RE.test(s) && s.length <= 254;
@@ -42,32 +39,28 @@ export const DateTime = z
     message: 'must be an ISO 8601 date-time with offset, e.g. 2026-12-08T10:00:00-05:00',
   })
   .meta({ format: 'date-time' })
-  .describe('An ISO 8601 date-time with offset, e.g. 2026-12-08T10:00:00-05:00.');
+  .describe('e.g. 2026-12-08T10:00:00-05:00');
 
-export const Address = z
-  .object({
-    line1: z.string().trim().min(3).max(200).describe('Street address, e.g. "14 Harbor View Rd".'),
-    unit: z.string().trim().max(40).optional().describe('Apartment, suite or unit, e.g. "Apt 4B". Omit if none.'),
-    city: z.string().trim().min(2).max(100).describe('City or town.'),
-    postal_code: z.string().trim().min(3).max(12).describe('Postal code, e.g. "MH 1042".'),
-  })
-  .describe('A full postal address.');
-
-export const AddressOut = z.object({
-  line1: z.string().describe('Street address.'),
-  unit: z.string().nullable().describe('Unit, if any.'),
-  city: z.string().describe('City.'),
-  postal_code: z.string().describe('Postal code.'),
+export const Address = z.object({
+  line1: z.string().trim().min(3).max(200),
+  unit: z.string().trim().max(40).optional().describe('Apartment or unit; omit if none.'),
+  city: z.string().trim().min(2).max(100),
+  postal_code: z.string().trim().min(3).max(12),
 });
 
-export const Preferences = z
-  .object({
-    contact: z.enum(['email', 'sms', 'phone']).optional().describe('How the customer prefers to be contacted.'),
-    preferred_time: z.enum(['mornings', 'afternoons', 'any']).optional().describe('Preferred visit time of day.'),
-    eco_products: z.boolean().optional().describe('Use eco-friendly cleaning products.'),
-    pets: z.string().trim().max(200).optional().describe('Pets at home, e.g. "two cats".'),
-  })
-  .describe('Contact and visit preferences. Only the keys given change.');
+export const AddressOut = z.object({
+  line1: z.string(),
+  unit: z.string().nullable().describe('Unit, if any.'),
+  city: z.string().describe('City.'),
+  postal_code: z.string(),
+});
+
+export const Preferences = z.object({
+  contact: z.enum(['email', 'sms', 'phone']).optional(),
+  preferred_time: z.enum(['mornings', 'afternoons', 'any']).optional(),
+  eco_products: z.boolean().optional(),
+  pets: z.string().trim().max(200).optional(),
+});
 
 export const CustomerOut = z.object({
   id: z.string().describe('Customer id.'),

@@ -6,13 +6,13 @@ export const TICKET_CATEGORIES = ['billing', 'scheduling', 'complaint', 'damage'
 
 export const CreateTicketInput = z.object({
   customer_id: CustomerId,
-  subject: z.string().trim().min(3).max(150).describe('One-line summary of the problem.'),
-  description: z.string().trim().min(1).max(4000).describe("What happened, in the customer's words where possible."),
+  subject: z.string().trim().min(3).max(150),
+  description: z.string().trim().min(1).max(4000).describe("What happened, in the customer's words."),
   priority: z
     .enum(TICKET_PRIORITIES)
     .default('normal')
-    .describe('urgent: safety or active damage; high: service failed; normal: default; low: questions.'),
-  category: z.enum(TICKET_CATEGORIES).describe('What the ticket is about.'),
+    .describe('Default normal; high: service failed; low: questions.'),
+  category: z.enum(TICKET_CATEGORIES),
 });
 
 export const CreateTicketOutput = z.object({

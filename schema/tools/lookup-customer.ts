@@ -4,9 +4,9 @@ import { CustomerId, CustomerOut } from './common.js';
 export const LookupCustomerInput = z
   .object({
     customer_id: CustomerId.optional(),
-    email: z.string().trim().max(254).optional().describe('Email address to look up.'),
-    phone: z.string().trim().max(32).optional().describe('Phone number to look up, any format.'),
-    name: z.string().trim().min(2).max(200).optional().describe('Full or partial name to look up.'),
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(32).optional().describe('Any format.'),
+    name: z.string().trim().min(2).max(200).optional().describe('Full or partial.'),
   })
   .refine((a) => Boolean(a.customer_id || a.email || a.phone || a.name), {
     message: 'give at least one of customer_id, email, phone or name',

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 
 export const SearchKnowledgeBaseInput = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .describe("The customer's question or keywords to search the help centre for."),
-  limit: z.number().int().min(1).max(10).default(5).describe('How many articles to return (default 5).'),
+  query: z.string().trim().min(1).max(500),
+  limit: z.number().int().min(1).max(10).default(5).describe('Articles to return, 1-10 (default 5).'),
 });
 
 export const SearchKnowledgeBaseOutput = z.object({

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { CustomerId, Email } from './common.js';
 
 export const SendEmailInput = z.object({
-  customer_id: CustomerId.describe('The customer the email is for; it goes to their address on file.'),
-  to: Email.optional().describe(
-    'Staff only: another validated address. In a customer conversation, omit it (the address on file is used).',
-  ),
-  subject: z.string().trim().min(1).max(200).describe('Email subject line.'),
-  body: z.string().trim().min(1).max(10000).describe('Plain-text email body, signed by Brightwell Home Services.'),
+  customer_id: CustomerId,
+  to: Email.optional().describe('Staff only; omit in a customer conversation.'),
+  subject: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(10000).describe('Plain text.'),
 });
 
 export const SendEmailOutput = z.object({

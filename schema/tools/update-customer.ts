@@ -5,15 +5,14 @@ export const UpdateCustomerInput = z.object({
   customer_id: CustomerId,
   changes: z
     .object({
-      name: z.string().trim().min(1).max(200).optional().describe('New full name.'),
-      email: Email.optional().describe('New email address.'),
-      phone: Phone.optional().describe('New phone number.'),
+      name: z.string().trim().min(1).max(200).optional(),
+      email: Email.optional(),
+      phone: Phone.optional(),
       address: Address.optional(),
       preferences: Preferences.optional(),
-      notes: z.string().trim().max(2000).optional().describe('Replace the staff notes.'),
+      notes: z.string().trim().max(2000).optional().describe('Replaces the staff notes.'),
     })
-    .refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'give at least one field to change' })
-    .describe('Only the fields to change; everything else stays as it is.'),
+    .refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'give at least one field to change' }),
 });
 
 export const UpdateCustomerOutput = z.object({
