@@ -1,4 +1,4 @@
-import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { LeanPostgresSaver } from './lean-postgres-saver.js';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { ChannelVersions, Checkpoint, CheckpointMetadata, PendingWrite } from '@langchain/langgraph-checkpoint';
 import type { AIMessage } from '@langchain/core/messages';
@@ -25,7 +25,7 @@ import { ScriptedModel } from './testing/scripted-model.js';
  */
 const worker = { countdown: 0, dead: false };
 const dead = () => new Error('injected: this worker died');
-class DyingSaver extends PostgresSaver {
+class DyingSaver extends LeanPostgresSaver {
   override async put(
     config: RunnableConfig,
     checkpoint: Checkpoint,
@@ -98,6 +98,7 @@ beforeAll(async () => {
   service = new AgentService({
     pool: h.db.pool,
     graph: buildGraph(deps, saver),
+    checkpoints: saver,
     ledger,
     clock: h.clock,
     logger: silentLogger,

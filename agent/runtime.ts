@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { approvalExpiry, childEnv, type Config } from '../core/config.js';
@@ -10,6 +9,7 @@ import type { Logger } from '../core/logger.js';
 import { Ledger } from './approvals/ledger.js';
 import { CompressedSerializer } from './compressed-serde.js';
 import { buildGraph, type AgentGraph } from './graph.js';
+import { LeanPostgresSaver } from './lean-postgres-saver.js';
 import type { DeliveryPort } from './delivery-port.js';
 import { createChatModel } from './model/index.js';
 import { AgentService } from './service.js';
@@ -63,13 +63,15 @@ export async function createAgentRuntime(opts: {
   const tracing = await startTracing(config, logger);
   const model = opts.model ?? createChatModel(config, logger);
   const ledger = new Ledger(pool, clock, { policy: approvalExpiry(config), timeZone: config.BUSINESS_TIMEZONE });
+  const checkpoints = new LeanPostgresSaver(pool, new CompressedSerializer());
   const graph = buildGraph(
     { pool, tools, ledger, model, clock, timeZone: config.BUSINESS_TIMEZONE, logger, workerId },
-    new PostgresSaver(pool, new CompressedSerializer()),
+    checkpoints,
   );
   const service = new AgentService({
     pool,
     graph,
+    checkpoints,
     ledger,
     clock,
     logger,

@@ -83,6 +83,8 @@ export class AgentService {
     private readonly deps: {
       pool: Pool;
       graph: AgentGraph;
+      /** Bounds each thread's checkpoint history after a turn (agent/lean-postgres-saver.ts). */
+      checkpoints?: { prune(threadId: string, keep: number): Promise<number> };
       ledger: Ledger;
       clock: Clock;
       logger: Logger;
@@ -182,7 +184,7 @@ export class AgentService {
       log.warn({ next: state.next }, 'finishing an interrupted run before the new message');
       await this.deps.graph.invoke(null, cfg);
       state = await this.deps.graph.getState(cfg);
-      if (!fresh) return this.finishRun(input.threadId, before);
+      if (!fresh) return this.finishRun(input.threadId, before, state.values as AgentStateType);
       // The finished run answered an earlier message: its replies go out through the outbox.
       for (const r of ((state.values as AgentStateType).replies ?? []).map(replyOf))
         await this.transcript(input.threadId, 'agent', r.text, { personal: r.personal });
@@ -195,13 +197,22 @@ export class AgentService {
       return this.undeliveredTurn(input.threadId, before);
     }
     const resume: ResumeValue = { kind: 'message', text, id: messageId };
-    await this.deps.graph.invoke(
+    const values = await this.run(
       isInterrupted(state)
         ? new Command({ resume })
         : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
       cfg,
     );
-    return this.finishRun(input.threadId, before);
+    return this.finishRun(input.threadId, before, values);
+  }
+
+  /**
+   * Run the graph; its output is the thread's state at the end of the run (the newest checkpoint's
+   * values), so the caller needs no getState after it. Undefined when the run produced no state.
+   */
+  private async run(input: Parameters<AgentGraph['invoke']>[0], cfg: RunnableConfig) {
+    const out = (await this.deps.graph.invoke(input, cfg)) as Partial<AgentStateType> | undefined | null;
+    return out && Array.isArray(out.messages) ? (out as AgentStateType) : undefined;
   }
 
   /** Keep a follow-up for later (durably: the customer has been told it is coming). */
@@ -311,7 +322,7 @@ export class AgentService {
     await this.notifyChanged([approval]);
     let turn: TurnResult | undefined;
     try {
-      turn = await this.resumeApproval(approval.id);
+      turn = await this.resumeApproval(approval.id, { approval });
     } catch (err) {
       // The decision is recorded; the sweeper finishes the work (on this or any other worker).
       this.deps.logger.warn({ err, approval_id: approval.id }, 'resume deferred to the sweeper');
@@ -344,8 +355,15 @@ export class AgentService {
    * approved or executing is run here (the gate executes a grant once, whatever the number of
    * calls), and an outcome the conversation has not seen is put into it, so the customer hears it.
    */
-  async resumeApproval(approvalId: string, opts: { waitMs?: number } = {}): Promise<TurnResult | undefined> {
-    const first = await this.deps.ledger.get(approvalId);
+  async resumeApproval(
+    approvalId: string,
+    opts: {
+      waitMs?: number;
+      /** The approval as the caller just read it (only its thread is used): saves reading it again. */
+      approval?: Approval;
+    } = {},
+  ): Promise<TurnResult | undefined> {
+    const first = opts.approval?.id === approvalId ? opts.approval : await this.deps.ledger.get(approvalId);
     if (!first) return undefined;
     const threadId = first.thread_id;
     const log = this.deps.logger.child({ thread_id: threadId, approval_id: approvalId });
@@ -361,16 +379,29 @@ export class AgentService {
             state = await this.deps.graph.getState(cfg);
           }
           const waiting = (state.values as AgentStateType).pending?.some((p) => p.approval_id === approvalId);
+          // The newest state, from the last run's output or the last getState.
+          let values = state.values as AgentStateType;
+          let next: readonly string[] = state.next;
+          // Did this call's own run bring the decision into the conversation (and answer it)?
+          let resumed = false;
           if (isInterrupted(state) && waiting) {
             const resume: ResumeValue = { kind: 'decision', approvalId };
-            await this.deps.graph.invoke(new Command({ resume }), cfg);
-            state = await this.deps.graph.getState(cfg);
+            const out = await this.run(new Command({ resume }), cfg);
+            if (out) {
+              values = out;
+              next = [];
+              resumed = true;
+            } else {
+              state = await this.deps.graph.getState(cfg);
+              values = state.values as AgentStateType;
+              next = state.next;
+            }
           }
           let approval = (await this.deps.ledger.get(approvalId))!;
           let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
           if (approval.status === 'approved' || approval.status === 'executing') {
             log.warn(
-              { status: approval.status, next: state.next },
+              { status: approval.status, next },
               'decided approval not carried through by the graph; running it from the ledger',
             );
             if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
@@ -382,7 +413,6 @@ export class AgentService {
             approval = (await this.deps.ledger.get(approvalId))!;
             outcome = grantOutcomeMessage(approval, out);
           }
-          const values = state.values as AgentStateType;
           const messages = values.messages ?? [];
           const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
           const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
@@ -396,9 +426,12 @@ export class AgentService {
                 { messages: [event], pending, deciding: null, replies: null, steps: 0 },
                 'apply_decision',
               );
-              await this.deps.graph.invoke(null, cfg);
+              values = (await this.run(null, cfg)) ?? (await this.current(threadId));
             } else if (
               messages.slice(at + 1).every((m) => m.getType() !== 'human') &&
+              // The run just made here answered it: finishRun records that answer below (a crash
+              // before it leaves it unrecorded, and the sweeper's call comes here again).
+              !(resumed && values.replies?.length) &&
               !(await this.answered(threadId, messages[at]!.id))
             ) {
               // It saw the outcome but died before its answer was recorded: answer now (a plan that
@@ -409,12 +442,12 @@ export class AgentService {
                 { pending, deciding: null, replies: null },
                 answeredInWindow ? 'plan' : 'execute',
               );
-              await this.deps.graph.invoke(null, cfg);
+              values = (await this.run(null, cfg)) ?? (await this.current(threadId));
             }
           }
           // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded
           // twice.
-          const turn = await this.finishRun(threadId, before);
+          const turn = await this.finishRun(threadId, before, values);
           if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
           await this.runQueued(threadId);
           return turn;
@@ -497,16 +530,18 @@ export class AgentService {
   }
 
   private async ensureConversation(input: MessageInput): Promise<void> {
-    if (input.customerId) {
-      const exists = await this.deps.pool.query(`SELECT 1 FROM customers WHERE id = $1`, [input.customerId]);
-      if (!exists.rowCount) throw new AgentError('unknown_customer', `No customer ${input.customerId}.`);
-    }
-    const r = await this.deps.pool.query<{ customer_id: string | null }>(
-      `INSERT INTO conversations
-         (thread_id, customer_id, source, slack_channel, slack_thread_ts, slack_user_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-       ON CONFLICT (thread_id) DO UPDATE SET updated_at = EXCLUDED.updated_at
-       RETURNING customer_id`,
+    // One statement: the customer's existence is checked by the INSERT itself (no row, no
+    // conversation), and `known` tells an unknown customer from a thread owned by another one.
+    const r = await this.deps.pool.query<{ customer_id: string | null; known: boolean }>(
+      `WITH known AS (SELECT $2::text IS NULL OR EXISTS (SELECT 1 FROM customers WHERE id = $2) AS known),
+       upsert AS (
+         INSERT INTO conversations
+           (thread_id, customer_id, source, slack_channel, slack_thread_ts, slack_user_id, created_at, updated_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $7 FROM known WHERE known.known
+         ON CONFLICT (thread_id) DO UPDATE SET updated_at = EXCLUDED.updated_at
+         RETURNING customer_id
+       )
+       SELECT upsert.customer_id, known.known FROM known LEFT JOIN upsert ON true`,
       [
         input.threadId,
         input.customerId,
@@ -517,6 +552,7 @@ export class AgentService {
         this.deps.clock.now(),
       ],
     );
+    if (!r.rows[0]?.known) throw new AgentError('unknown_customer', `No customer ${input.customerId}.`);
     if ((r.rows[0]?.customer_id ?? null) !== input.customerId) {
       throw new AgentError(
         'thread_owned_by_other_customer',
@@ -639,9 +675,14 @@ export class AgentService {
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 
-  private async finishRun(threadId: string, before: Map<string, string>): Promise<TurnResult> {
-    const state = await this.deps.graph.getState(this.config(threadId));
-    const values = state.values as AgentStateType;
+  private async current(threadId: string): Promise<AgentStateType> {
+    return (await this.deps.graph.getState(this.config(threadId))).values as AgentStateType;
+  }
+
+  /** Record the run's replies; `values` is the thread's state after the run. The caller holds the lease. */
+  private async finishRun(threadId: string, before: Map<string, string>, values?: AgentStateType): Promise<TurnResult> {
+    values ??= await this.current(threadId);
+    await this.prune(threadId);
     const replies = (values.replies ?? []).map(replyOf);
     const lastAi = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'ai');
     const fallback = (lastAi?.response_metadata as Record<string, unknown> | undefined)?.fallback === true;
@@ -664,6 +705,19 @@ export class AgentService {
     return this.turnOf(threadId, before, fresh, replyIds, fallback);
   }
 
+  /**
+   * Bound the thread's checkpoint history: only the newest checkpoint is ever resumed from (a
+   * pending interrupt's included), a few more are kept as margin. A failure costs only bytes.
+   */
+  private async prune(threadId: string): Promise<void> {
+    if (!this.deps.checkpoints) return;
+    try {
+      await this.deps.checkpoints.prune(threadId, CHECKPOINTS_KEPT);
+    } catch (err) {
+      this.deps.logger.warn({ err, thread_id: threadId }, 'could not prune old checkpoints');
+    }
+  }
+
   private async notifyChanged(approvals: Approval[]) {
     if (!approvals.length) return;
     try {
@@ -680,6 +734,8 @@ const stableUuid = (key: string) => stableUuidFor(key, 'message');
 const TOLD_STATUSES = new Set(['executed', 'failed', 'rejected', 'expired']);
 
 const QUEUE_MAX_ATTEMPTS = 3;
+/** Checkpoints kept per thread after a turn (the newest one is all LangGraph resumes from). */
+export const CHECKPOINTS_KEPT = 3;
 export const QUEUED_REPLY =
   "I'm still finishing your previous message in this thread; I'll answer this one right after.";
 const QUEUE_FAILED_REPLY =

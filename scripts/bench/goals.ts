@@ -27,9 +27,9 @@ export const GOALS: Goal[] = [
   { name: 'SQL statements per approval', op: '<=', limit: 35, value: (r) => r.product.sql_per_approval },
   { name: 'Slack ack p99 (ms)', op: '<', limit: 50, value: (r) => r.product.slack_ack_ms.p99 },
   {
-    name: 'checkpoint bytes per turn, later turns ÷ earlier turns (flat)',
+    name: "a thread's checkpoint total, end ÷ middle (2: flat per turn; 1: bounded)",
     op: '<=',
-    limit: 1.25,
+    limit: 2,
     value: (r) => r.product.checkpoint.flatness,
   },
   {

@@ -6,7 +6,7 @@ export interface Checkpoint {
   turns: number;
   total_bytes: number;
   bytes_per_turn: number;
-  /** Bytes per turn over the later half of the thread ÷ over the earlier half: ~1 when flat. */
+  /** The thread's stored total at the end ÷ at the middle: ~2 when every turn adds the same, ~1 when bounded. */
   flatness: number | null;
   /** The total a 50-turn thread reaches (measured at 50 turns, or extrapolated per turn in quick mode). */
   total_kb_50: number;

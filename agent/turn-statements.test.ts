@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { call, lastEvent, lastOf, propose, say } from './testing/fixtures.js';
+import { startHarness, type Harness } from './testing/harness.js';
+import { ScriptedModel } from './testing/scripted-model.js';
+
+/*
+ * The database work of one turn, counted statement by statement on the pool the agent and its
+ * in-process tool server share: a guard against per-turn reads and checkpoint writes creeping
+ * back (the checkpointer alone ran ~100 statements per message before it batched its rows).
+ */
+
+const model = new ScriptedModel((messages) => {
+  const event = lastEvent(messages);
+  if (event) return say(`Done: ${event.status}`);
+  if (lastOf(messages).getType() === 'human')
+    return propose(
+      call('create_ticket', {
+        customer_id: 'cus_001',
+        subject: 'Dripping tap',
+        description: 'It drips again',
+        category: 'technical',
+      }),
+    );
+  return say('ok');
+});
+
+let h: Harness;
+const seen: string[] = [];
+let counting = false;
+
+/** Count every statement any client of this process sends while counting (the tool server is in-process). */
+function countStatements() {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    if (counting) seen.push(typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string })?.text));
+    return query.apply(this, a);
+  };
+  return () => {
+    proto.query = query;
+  };
+}
+let restore: () => void = () => {};
+
+beforeAll(async () => {
+  h = await startHarness({ model });
+  restore = countStatements();
+});
+afterAll(async () => {
+  restore();
+  await h?.close();
+  await h?.db.drop();
+});
+
+async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+  seen.length = 0;
+  counting = true;
+  try {
+    await fn();
+  } finally {
+    counting = false;
+  }
+  return seen.length;
+}
+
+const checkpointer = (qs: string[]) => qs.filter((q) => /checkpoint/i.test(q)).length;
+
+describe('statements per turn', () => {
+  it('a write message and its approval stay within their budgets', async () => {
+    const threadId = 'test:statements:1';
+    const send = () =>
+      h.agent.service.handleMessage({ threadId, customerId: 'cus_001', text: 'my tap drips again', source: 'api' });
+    let turn!: Awaited<ReturnType<typeof send>>;
+    const message = await statementsOf(async () => {
+      turn = await send();
+    });
+    const messageCheckpointer = checkpointer(seen);
+    expect(turn.status).toBe('pending_approval');
+    const approval = await statementsOf(() =>
+      h.agent.service.decide({ approvalId: turn.pending[0]!.id, approver: 'slack:U01MGR0001', decision: 'approve' }),
+    );
+    const approvalCheckpointer = checkpointer(seen);
+    console.log(
+      `statements: message ${message} (checkpointer ${messageCheckpointer}), ` +
+        `approval ${approval} (checkpointer ${approvalCheckpointer})`,
+    );
+    // One statement per checkpoint and per step's writes, a getTuple per run, one prune (the stock saver: ~100).
+    expect(messageCheckpointer).toBeLessThanOrEqual(16);
+    expect(approvalCheckpointer).toBeLessThanOrEqual(16);
+    expect(message).toBeLessThanOrEqual(42);
+    expect(approval).toBeLessThanOrEqual(45);
+  });
+});
