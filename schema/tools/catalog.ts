@@ -70,7 +70,8 @@ export const TOOL_CATALOG = [
     name: 'send_email',
     title: 'Send an email',
     verb: 'Send an email',
-    description: `Email the customer at their address on file (omit \`to\`). Plain-text body signed "${BUSINESS.name}".`,
+    description:
+      'Email the customer at their address on file (omit `to`). ' + `Plain-text body signed "${BUSINESS.name}".`,
     input: SendEmailInput,
     output: SendEmailOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
