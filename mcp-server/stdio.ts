@@ -44,7 +44,8 @@ await runMain(async () => {
     if (stopping) return;
     stopping = true;
     markStopping();
-    logger[code ? 'error' : 'info']({ reason }, 'shutting down');
+    // A child stopping with its parent is not news; a failure is.
+    logger[code ? 'error' : 'debug']({ reason }, 'shutting down');
     await server.close().catch(() => undefined);
     await dispatcher?.stop();
     await db.close();

