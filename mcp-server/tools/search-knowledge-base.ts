@@ -1,4 +1,5 @@
 import type { Queryable } from '../../core/pg-pool.js';
+import { paragraphSentences } from '../../schema/knowledge/sentences.js';
 import { expansions, tokens } from '../../schema/knowledge/thesaurus.js';
 import type { SearchKnowledgeBaseArgs, SearchKnowledgeBaseResult } from '../../schema/tools/search-knowledge-base.js';
 import type { ToolContext } from '../tool-handler.js';
@@ -26,6 +27,7 @@ const K1 = 1.2;
 const PROXIMITY = 1;
 
 interface Term {
+  lexeme: string;
   tsquery: string;
   weight: number;
 }
@@ -84,7 +86,7 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
     // BM25's idf: a word in every article says little, one in two articles says a lot.
     const idf = Math.log(1 + (r.n - r.ndoc + 0.5) / (r.ndoc + 0.5));
     const typo = r.sim < 1 ? r.sim : 1;
-    return { tsquery: quoteLexeme(r.lexeme), weight: idf * typo * (r.extra ? 0.6 : 1) };
+    return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight: idf * typo * (r.extra ? 0.6 : 1) };
   });
 }
 
@@ -94,9 +96,13 @@ export async function searchKnowledgeBase(
   limit: number,
   opts: { synonyms?: boolean } = {},
 ): Promise<KbHit[]> {
-  let rows = await rankArticles(db, await queryTerms(db, query, opts.synonyms ?? true, 0.4), limit);
+  let terms = await queryTerms(db, query, opts.synonyms ?? true, 0.4);
+  let rows = await rankArticles(db, terms, limit);
   // Nothing matched: maybe every word was misspelled ("refnud?"); try looser typo correction.
-  if (rows.length === 0) rows = await rankArticles(db, await queryTerms(db, query, opts.synonyms ?? true, 0.25), limit);
+  if (rows.length === 0) {
+    terms = await queryTerms(db, query, opts.synonyms ?? true, 0.25);
+    rows = await rankArticles(db, terms, limit);
+  }
   if (rows.length === 0) {
     // Still nothing in common at the word level: compare the whole query with the titles.
     const res = await db.query<ArticleRow>(
@@ -110,7 +116,8 @@ export async function searchKnowledgeBase(
     );
     rows = res.rows;
   }
-  const wanted = stems(`${query} ${expansions(query).join(' ')}`);
+  // The snippet's sentences are weighed like the articles were: a rare word of the question counts most.
+  const wanted = terms.length ? termWeights(terms) : snippetWords(query);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -151,42 +158,83 @@ const STOP = new Set([
   'thanks',
   'much',
   'many',
+  'more',
   'some',
   'also',
 ]);
 
 /** Crude stems (first five letters of words of four or more), enough to match "cancelling" with "cancellation". */
-function stems(text: string): Set<string> {
+function stems(text: string, minLength = 4): Set<string> {
   return new Set(
     tokens(text)
-      .filter((w) => w.length >= 4 && !STOP.has(w))
+      .filter((w) => w.length >= minLength && !STOP.has(w))
       .map((w) => w.slice(0, 5)),
   );
+}
+
+/** The ranking's weights (idf, typo, expansion) by crude stem; a short lexeme ("key") also matches its plural. */
+function termWeights(terms: Term[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of terms) {
+    const key = t.lexeme.slice(0, 5);
+    if (key.length >= 3 && !STOP.has(t.lexeme)) out.set(key, Math.max(out.get(key) ?? 0, t.weight));
+  }
+  return out;
+}
+
+/** A sentence's stems weighed: each stem once, by its own weight or that of a short stem it starts with. */
+function weighSentence(text: string, wanted: ReadonlyMap<string, number>): number {
+  let sum = 0;
+  for (const s of stems(text, 3)) {
+    let w = wanted.get(s) ?? 0;
+    for (const [k, v] of wanted) if (k.length < 5 && s.length > k.length && s.startsWith(k)) w = Math.max(w, v);
+    sum += w;
+  }
+  return sum;
+}
+
+/** The stems a snippet's sentences are matched against: the question's own words (1) and their expansions (½). */
+export function snippetWords(query: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const w of stems(expansions(query).join(' '))) out.set(w, 0.5);
+  for (const w of stems(query)) out.set(w, 1);
+  return out;
 }
 
 /**
  * The snippet is whole sentences, not fragments cut mid-phrase: the (at most three) sentences of
  * the article that share the most words with the question, in their original order. A fact such
- * as "closed on Christmas Day" then arrives intact for the model to quote.
+ * as "closed on Christmas Day" then arrives intact for the model to quote. Sentences are cut where
+ * the planner cuts them (schema/knowledge/sentences.ts), so "9:00 a.m." is never "9:00 a.".
  */
-export function bestSentences(body: string, wanted: Set<string>, max = 3, maxChars = 520): string {
-  const sentences =
-    body
-      .replace(/\s+/g, ' ')
-      .trim()
-      .match(/[^.!?]+(?:[.!?]+|$)/g)
-      ?.map((x) => x.trim())
-      .filter(Boolean) ?? [];
-  const scored = sentences.map((text, i) => ({ text, i, score: [...stems(text)].filter((w) => wanted.has(w)).length }));
-  const picked = [...scored]
-    .sort((a, b) => b.score - a.score || a.i - b.i)
+export function bestSentences(body: string, wanted: ReadonlyMap<string, number>, max = 3, maxChars = 520): string {
+  const sentences = paragraphSentences(body).flatMap((paragraph, p) => {
+    const scores = paragraph.map((text) => weighSentence(text, wanted));
+    return paragraph.map((text, k) => ({
+      text,
+      p,
+      k,
+      // An article's own question ("Need an older receipt?") is not the answer; the sentence after it is.
+      score: text.endsWith('?') ? 0 : scores[k]! + (k > 0 && paragraph[k - 1]!.endsWith('?') ? scores[k - 1]! : 0),
+    }));
+  });
+  const top = sentences.reduce<(typeof sentences)[number] | undefined>(
+    (b, x) => (b && b.score >= x.score ? b : x),
+    undefined,
+  );
+  // The best match's neighbours in its paragraph ("… do not let them in. Call us at …") belong with it.
+  const near = (x: (typeof sentences)[number]) =>
+    !!top && top.score > 0 && x !== top && x.p === top.p && Math.abs(x.k - top.k) === 1 && !x.text.endsWith('?');
+  const picked = sentences
+    .map((x, i) => ({ text: x.text, i, weight: x.score + (near(x) ? top!.score / 2 : 0) }))
+    .sort((a, b) => b.weight - a.weight || a.i - b.i)
     .slice(0, max)
-    .filter((x, k) => k === 0 || x.score > 0);
+    .filter((x, k) => k === 0 || x.weight > 0);
   let out = '';
-  for (const sentence of picked.sort((a, b) => a.i - b.i)) {
-    const next = out ? `${out} ${sentence.text}` : sentence.text;
-    if (next.length > maxChars && out) break;
-    out = next;
+  for (const x of picked.sort((a, b) => a.i - b.i)) {
+    const joined = out ? `${out} ${x.text}` : x.text;
+    if (joined.length > maxChars && out) break;
+    out = joined;
   }
   return out.length > maxChars ? `${out.slice(0, maxChars - 1)}…` : out;
 }

@@ -96,6 +96,7 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
   { say: ['moving', 'move house', 'new place', 'relocating'], means: 'change address' },
   { say: ['taxes', 'tax', 'expenses', 'paperwork', 'copy of the bill'], means: 'receipt invoice' },
   { say: ['how much', 'what does it cost', 'what do you charge', 'rates'], means: 'price' },
+  { say: ['expensive', 'pricier', 'pricey', 'cost more', 'costs more', 'charge more'], means: 'price fee surcharge' },
   {
     say: ['house cleaning', 'house clean', 'home clean', 'basic clean', 'normal clean', 'regular house cleaning'],
     means: 'standard home cleaning',
@@ -220,7 +221,7 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'home clean',
     'maid',
   ],
-  deep: ['deep', 'thorough', 'spring clean', 'top to bottom', 'intensive'],
+  deep: ['deep', 'thorough', 'spring clean', 'top to bottom', 'intensive', 'grout', 'limescale', 'soap scum', 'mildew'],
   move: [
     'move out',
     'move in',

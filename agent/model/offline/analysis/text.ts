@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BaseMessage } from '@langchain/core/messages';
 import { BUSINESS } from '../../../../schema/business/profile.js';
+import { splitSentences as splitPassage } from '../../../../schema/knowledge/sentences.js';
 
 /** Plain text of a message, whatever its content shape (string or content blocks). */
 export function messageText(m: BaseMessage | undefined): string {
@@ -85,14 +86,12 @@ export function overlap(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
-/** Sentences of a plain-text passage; keeps "a.m." and "$74.50" intact. */
+/**
+ * Sentences of a plain-text passage, cut where the help-centre search cuts its snippets: "9:00 a.m.",
+ * "$74.50", "e.g. Visa" and web addresses stay whole.
+ */
 export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9$])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return splitPassage(text);
 }
 
 /** Cut to at most `max` characters on a word boundary, with an ellipsis when cut. */

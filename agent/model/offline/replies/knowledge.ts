@@ -1,82 +1,24 @@
 import type { PlanContext } from '../../../plan-context.js';
-import { expansions } from '../../../../schema/knowledge/thesaurus.js';
 import { matchServices } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
+import {
+  correctTypos,
+  DURATION_Q,
+  escapeRe,
+  FRAME,
+  namedPlace,
+  placeLead,
+  PRICE_Q,
+  questionWords,
+  TIME_Q,
+  UNINFORMATIVE,
+  weightedTerms,
+} from './question-terms.js';
 
 /*
  * Answering from the help centre: the retrieve step's articles (PlanContext.retrieved) are the
  * only source; the reply quotes the sentences that answer the question, never made-up facts.
  */
-
-/** Words that say nothing about what the question is about. */
-const UNINFORMATIVE = new Set(
-  [
-    'work',
-    'offer',
-    'policy',
-    'question',
-    'home',
-    'service',
-    'company',
-    'thing',
-    'way',
-    'good',
-    'time',
-    'clean',
-    'cleaning',
-    'visit',
-    'book',
-    'booking',
-    'technician',
-    'house',
-    'people',
-    'someone',
-  ].map(stem),
-);
-const PRICE_Q =
-  /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
-const TIME_Q = /\b(when|hours|open|close|closed|what time|saturdays?|sundays?|weekends?|holidays?|days?)\b/i;
-
-function questionWords(question: string): Set<string> {
-  const all = contentWords(question);
-  const useful = new Set([...all].filter((w) => !UNINFORMATIVE.has(w)));
-  const base = useful.size ? useful : all;
-  const out = new Set(base);
-  // The help-centre search expanded the question with the same thesaurus; read it the same way.
-  for (const means of expansions(question)) for (const x of contentWords(means)) out.add(x);
-  return out;
-}
-
-/** Levenshtein distance, capped: cheap typo tolerance ("warrenty", "cartrige"). */
-function within2(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 2) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, cur[j]!);
-    }
-    if (rowMin > 2) return false;
-    prev = cur;
-  }
-  return prev[b.length]! <= 2;
-}
-
-/** Question words, with misspelt ones (5+ letters) replaced by the article word they nearly match. */
-function correctTypos(q: Set<string>, vocabulary: Set<string>): Set<string> {
-  const out = new Set<string>();
-  for (const w of q) {
-    if (vocabulary.has(w) || w.length < 5 || /\d/.test(w)) {
-      out.add(w);
-      continue;
-    }
-    const fix = [...vocabulary].find((v) => v.length >= 5 && v[0] === w[0] && within2(w, v));
-    out.add(fix ?? w);
-  }
-  return out;
-}
 
 interface SnippetUnit {
   text: string;
@@ -107,15 +49,35 @@ function quoteUnits(units: SnippetUnit[], i: number, j: number): string {
   return `${startsMid(units[i]!) ? '…' : ''}${out}${endsMid(units[j]!) ? '…' : ''}`;
 }
 
+const DURATION =
+  /\b\d+(?:\s*(?:to|-|–)\s*\d+)?[\s-](?:business |working )?(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b/i;
+const CLOCK = /\d(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)/i;
+const CLOCK_RANGE = new RegExp(`\\b(?:from|between) [^.;]{0,12}?${CLOCK.source}?\\s*(?:to|and|until|-|–)\\s*\\d`, 'i');
+/** "What's the difference between A and B": the answer names both. */
+const DIFFERENCE_Q = /\b(?:difference|differ|differs|compare|compared|comparison|versus|vs\.?)\b/i;
+const COMPARATIVE = /\b(?:on top of|in addition to|than|unlike|instead of|whereas|as well as|extra|more)\b/i;
+/** "If you need someone today, see our same-day service article.": a pointer to the answer, not the answer. */
+const POINTER = new RegExp(
+  String.raw`\bsee (?:our|the) (?:(?:help )?articles? (?:on|about) )?([^.;:!?]+?)` +
+    '(?: (?:help )?article)?(?: for details)?[.;:!?]',
+  'i',
+);
+
+function durationText(minutes: number): string {
+  const hours = minutes / 60;
+  return Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${minutes} minutes`;
+}
+
 function priceLead(question: string, ctx: PlanContext): string {
-  if (!PRICE_Q.test(question) && !/\bhow long\b/i.test(question)) return '';
+  if (!PRICE_Q.test(question) && !DURATION_Q.test(question)) return '';
   const named = matchServices(question, ctx.services).matches;
   if (named.length !== 1) return '';
   const s = named[0]!;
-  const hours = s.duration_minutes / 60;
-  const duration = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${s.duration_minutes} minutes`;
-  return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.`;
+  return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${durationText(s.duration_minutes)}.`;
 }
+
+const normalizedHas = (text: string, phrase: string) =>
+  new RegExp(`(?<![a-z0-9])${escapeRe(phrase.toLowerCase())}(?![a-z0-9])`).test(text.toLowerCase());
 
 /** A short answer quoting the most relevant sentences of the best matching retrieved article. */
 export function answerFromKb(question: string, ctx: PlanContext): { text: string; articleId: string } | undefined {
@@ -124,32 +86,81 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   const informative = [...contentWords(question)].filter((w) => !UNINFORMATIVE.has(w)).length;
   const named = matchServices(question, ctx.services).matches;
   const nameWords = new Set(named.flatMap((s) => [...contentWords(s.name)]));
-  // The article sharing the most words with the question; the retriever's order breaks ties.
-  const ranked = ctx.retrieved
-    .map((a, i) => {
-      const articleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')} ${a.snippet}`);
-      const q = correctTypos(asked, articleWords);
-      const titleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')}`);
-      // The retriever's ranking knows synonyms and weights the planner doesn't: trust its top hits.
-      const rankBonus = Math.max(0, 2 - i);
-      return { a, i, q, hits: overlap(q, articleWords) + overlap(q, titleWords) + rankBonus };
+  const price = PRICE_Q.test(question);
+  const time = TIME_Q.test(question);
+  const duration = DURATION_Q.test(question);
+  const difference = DIFFERENCE_Q.test(question) && named.length >= 2;
+  const place = namedPlace(question);
+  const docs = ctx.retrieved.map((a) => {
+    const head = `${a.title} ${a.topic.replace(/-/g, ' ')}`;
+    // Weighed on title and text: a topic every article of a section shares would make its words look common.
+    return {
+      a,
+      head,
+      words: contentWords(`${head} ${a.snippet}`),
+      own: contentWords(`${a.title} ${a.snippet}`),
+      titleWords: contentWords(a.title),
+    };
+  });
+  // Term weights over the retrieved articles (IDF): a word every article shares says little about which one answers.
+  const vocabulary = new Set(docs.flatMap((d) => [...d.own]));
+  const terms = weightedTerms(question, vocabulary);
+  const df = (w: string) => docs.filter((d) => d.own.has(w)).length;
+  // Smoothed: the retrieved articles are all on the question's topic, so its main word is in most of them too.
+  const idf = new Map([...terms.keys()].map((w) => [w, Math.log(1 + (docs.length + 1) / (df(w) + 0.5))]));
+  const weigh = (ws: Set<string>) => {
+    let sum = 0;
+    for (const [w, wt] of terms) if (ws.has(w)) sum += wt * idf.get(w)!;
+    return sum;
+  };
+  const unitScore = (u: SnippetUnit) => {
+    if (POINTER.test(u.text)) return 0;
+    const sw = contentWords(u.text);
+    let score = weigh(sw);
+    if (price && /\$\d/.test(u.text)) score += 1;
+    if (time && CLOCK_RANGE.test(u.text)) score += 1.5;
+    else if (time && CLOCK.test(u.text)) score += 0.5;
+    if (duration && DURATION.test(u.text)) score += 1;
+    if (nameWords.size && overlap(nameWords, sw) === nameWords.size) score += 1;
+    if (place && normalizedHas(u.text, place.name)) score += 1;
+    if (difference && COMPARATIVE.test(u.text) && overlap(nameWords, sw) > 0) score += 2;
+    // Prefer whole sentences over ones the excerpt cut off.
+    if (score > 0) score -= (startsMid(u) ? 0.25 : 0) + (endsMid(u) ? 0.25 : 0);
+    return score;
+  };
+  const top = Math.max(0, ...ctx.retrieved.map((a) => a.score));
+  // An article pointing to another retrieved one passes its match on to it.
+  const pointedTo = new Map<string, number>();
+  for (const d of docs)
+    for (const u of snippetUnits(d.a.snippet)) {
+      const phrase = POINTER.exec(u.text)?.[1];
+      const title = phrase ? contentWords(phrase) : new Set<string>();
+      const target = title.size ? docs.find((x) => x !== d && overlap(title, x.titleWords) === title.size) : undefined;
+      if (target) pointedTo.set(target.a.id, Math.max(pointedTo.get(target.a.id) ?? 0, weigh(contentWords(u.text))));
+    }
+  const ranked = docs
+    .map((d, i) => {
+      const units = snippetUnits(d.a.snippet);
+      const scores = units.map(unitScore);
+      const text = `${d.head} ${d.a.snippet}`;
+      // A service the question names, named in the article (both of them, for "the difference between").
+      const servicesNamed = named.filter((s) => normalizedHas(text, s.name)).length;
+      const serviceBonus = servicesNamed + (difference && servicesNamed === named.length ? 1 : 0);
+      // The retriever weighs words over the whole help centre, with a real stemmer: about as much as a rare word.
+      const prior = top > 0 ? (3 * Math.max(0, d.a.score)) / top : Math.max(0, 2 - i);
+      const total =
+        weigh(d.own) +
+        0.5 * weigh(d.titleWords) +
+        serviceBonus +
+        prior +
+        Math.max(0, ...scores) +
+        (pointedTo.get(d.a.id) ?? 0);
+      return { ...d, i, units, scores, q: correctTypos(asked, d.words), total };
     })
-    .sort((x, y) => y.hits - x.hits || y.a.score - x.a.score || x.i - y.i);
-  for (const { a, q } of ranked) {
-    const articleWords = contentWords(`${a.title} ${a.topic.replace(/-/g, ' ')} ${a.snippet}`);
+    .sort((x, y) => y.total - x.total || y.a.score - x.a.score || x.i - y.i);
+  for (const { a, q, words: articleWords, units, scores } of ranked) {
     if (overlap(q, articleWords) < (informative >= 7 ? 2 : 1)) continue;
-    const units = snippetUnits(a.snippet);
     if (!units.length) continue;
-    const scores = units.map((u) => {
-      const sw = contentWords(u.text);
-      let score = overlap(q, sw) * 2;
-      if (PRICE_Q.test(question) && /\$\d/.test(u.text)) score += 2;
-      if (TIME_Q.test(question) && /\d(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)/i.test(u.text)) score += 1;
-      if (nameWords.size && overlap(nameWords, sw) === nameWords.size) score += 3;
-      // Prefer whole sentences over ones the excerpt cut off.
-      if (score > 0) score -= (startsMid(u) ? 1 : 0) + (endsMid(u) ? 1 : 0);
-      return score;
-    });
     let best = 0;
     scores.forEach((sc, k) => {
       if (sc > scores[best]!) best = k;
@@ -167,7 +178,9 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     const whole = units.every((u) => !u.breakAfter) && a.snippet.length <= 520;
     const quote = whole ? a.snippet : clip(quoteUnits(units, i, j), 420);
     const priced = priceLead(question, ctx);
-    const lead = priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '';
+    const lead = [placeLead(question), priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '']
+      .filter(Boolean)
+      .join(' ');
     const follow =
       ctx.customer && named.length === 1 && !/\b(refund|cancel)/i.test(question)
         ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? ` +
@@ -181,16 +194,56 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   return undefined;
 }
 
+/** A limit of what we do, and the doing it limits ("We do not mount on brick, stone or over fireplaces."). */
+const LIMIT = /\bwe (?:do not|don't|cannot|can't|can not|will not|won't|are not able to|are unable to|never) (\w+)/gi;
+/** Words of when, not of what: a day or a time in a request is the booking's, not a detail to check. */
+const WHEN_WORDS = new Set(
+  (
+    'today tomorrow tonight next week weekend morning afternoon evening noon midnight am pm oclock ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
+    'august september october november december jan feb mar apr jun jul aug sep sept oct nov dec please'
+  )
+    .split(' ')
+    .map(stem),
+);
+
+/**
+ * A limit the help centre states about a detail of a request for one service ("mount my TV above the
+ * fireplace"), quoted, so a request we cannot take as asked is not just booked. Strict, since it
+ * speaks up unasked: the article names the service, the detail (a word beyond the service's name, the
+ * day and the time) is in no other retrieved article, and what the sentence says we don't do is what
+ * the request asks for.
+ */
+export function kbCaveat(request: string, ctx: PlanContext): string | undefined {
+  const named = matchServices(request, ctx.services).matches;
+  if (named.length !== 1) return undefined;
+  const asked = contentWords(request);
+  const serviceWords = new Set(ctx.services.flatMap((s) => [...contentWords(s.name)]));
+  const details = [...asked].filter(
+    (w) => !UNINFORMATIVE.has(w) && !FRAME.has(w) && !serviceWords.has(w) && !WHEN_WORDS.has(w) && !/\d/.test(w),
+  );
+  const docs = ctx.retrieved.map((a) => ({ a, words: contentWords(`${a.title} ${a.snippet}`) }));
+  for (const w of details) {
+    const holders = docs.filter((d) => d.words.has(w));
+    if (holders.length !== 1 || !normalizedHas(holders[0]!.a.snippet, named[0]!.name)) continue;
+    const { a } = holders[0]!;
+    // The limit is on doing what was asked: its verb is one of the request's words.
+    const limit = splitSentences(a.snippet).find(
+      (x) => contentWords(x).has(w) && [...x.matchAll(LIMIT)].some((m) => asked.has(stem(m[1]!))),
+    );
+    if (limit) return `Please note that our help article "${a.title}" says: "${limit}"`;
+  }
+  return undefined;
+}
+
 /** Price and duration straight from the service catalogue, when the articles had nothing. */
 export function answerFromServices(question: string, ctx: PlanContext): string | undefined {
-  if (!PRICE_Q.test(question) && !/\bhow long\b/i.test(question)) return undefined;
+  if (!PRICE_Q.test(question) && !DURATION_Q.test(question)) return undefined;
   const named = matchServices(question, ctx.services).matches;
   if (named.length !== 1) return undefined;
   const s = named[0]!;
-  const hours = s.duration_minutes / 60;
-  const duration = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${s.duration_minutes} minutes`;
   return (
-    `${s.name} is ${formatPrice(s.price_cents)} and takes about ${duration}.` +
+    `${s.name} is ${formatPrice(s.price_cents)} and takes about ${durationText(s.duration_minutes)}.` +
     `${ctx.customer ? ' Would you like me to book one? Just tell me the day and time.' : ''}`
   );
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { bestSentences, snippetWords } from './search-knowledge-base.js';
+
+/*
+ * The snippet is what the planner (and Gemini) may quote: the sentence that holds the fact must be
+ * in it, whole. Synthetic articles, shaped like help-centre ones.
+ */
+describe('bestSentences', () => {
+  it('never cuts a time ("9:00 a.m.") or a web address into two sentences', () => {
+    const body =
+      'We work Saturdays from 9:00 a.m. to 2:00 p.m. and book online at example.com any day.\n\n' +
+      'Longer services need an early start on a Saturday, at 9:00 or 10:00 a.m.';
+    const snippet = bestSentences(body, snippetWords('what time do you open on saturdays'));
+    expect(snippet).toContain('from 9:00 a.m. to 2:00 p.m. and book online at example.com any day.');
+    expect(snippet).not.toMatch(/ a\.(?!m\.)/);
+  });
+
+  it('keeps the sentence that says what to do after the one that matches the question best', () => {
+    const body =
+      'We want you to know who is at your door. Your reminder includes the visit details and the name of ' +
+      'your technician, and on the day they send a message with their photo.\n\n' +
+      'Technicians wear a uniform and show a badge. If the technician changes, we send a message.\n\n' +
+      'If someone says they are from us but you have not had a message, do not let them in. ' +
+      'Call us at 555-0100 and we will confirm whether the visit is genuine.';
+    const snippet = bestSentences(
+      body,
+      snippetWords('someone at my door says he is from you, no message about a visit'),
+    );
+    expect(snippet).toContain('do not let them in.');
+    expect(snippet).toContain('Call us at 555-0100');
+  });
+
+  it('prefers statements to the article’s own rhetorical questions', () => {
+    const body =
+      'Need help today? We offer same-day visits on weekdays when a technician is free. Same-day visits cannot ' +
+      'be booked online, so please call us on 555-0100 before noon.\n\n' +
+      'A same-day fee is added to the price. Same-day visits cover repairs such as a leaking faucet.';
+    const snippet = bestSentences(body, snippetWords('can someone come today? my sink is clogged'));
+    expect(snippet).toContain('call us on 555-0100');
+  });
+
+  it('answers the article’s own question with the sentence after it, and keeps the best match’s context', () => {
+    const receipts =
+      'A receipt is emailed within an hour of the visit.\n\n' +
+      'Need an older receipt, for example for taxes? Ask the assistant and we will resend receipts from the last ' +
+      '24 months. Older records can be requested from our team.';
+    expect(bestSentences(receipts, snippetWords('how do I get a copy of an old receipt for my taxes?'), 2)).toContain(
+      'we will resend receipts',
+    );
+    const payments =
+      'We accept card payments from every major bank.\n\n' +
+      'Payments are made online with the card saved on your account. Our technicians do not take payment at the ' +
+      'door and we do not accept cash. You may tip in cash.';
+    expect(bestSentences(payments, snippetWords('can I pay cash to the technician?'), 2)).toContain(
+      'Payments are made online',
+    );
+  });
+
+  it('reads a price question in everyday words ("more expensive") as one about fees and surcharges', () => {
+    const body =
+      'The two hill towns are in our extended service area. Our technicians are based in the city.\n\n' +
+      'Like all our fees, it is not discounted by the plan or senior discounts, and it is not refunded.\n\n' +
+      'Visits there carry a $35 travel surcharge.';
+    const snippet = bestSentences(body, snippetWords('Do you service the hill towns? Is it more expensive there?'));
+    expect(snippet).toContain('$35 travel surcharge');
+  });
+});
