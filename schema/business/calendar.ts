@@ -49,15 +49,18 @@ function nthWeekday(year: number, month: number, weekday: number, n: number): nu
   return lastDay - ((last - weekday + 7) % 7);
 }
 
+/** A day the business is closed, with the names customers call it by (the first is how we write it). */
+export type ClosedDay = LocalDate & { names: readonly string[] };
+
 /** The days the business is closed in `year`. */
-export function closedDays(year: number): LocalDate[] {
+export function closedDays(year: number): ClosedDay[] {
   return [
-    { year, month: 1, day: 1 }, // New Year's Day
-    { year, month: 5, day: nthWeekday(year, 5, 1, -1) }, // Memorial Day: last Monday of May
-    { year, month: 7, day: 4 }, // Independence Day
-    { year, month: 9, day: nthWeekday(year, 9, 1, 1) }, // Labor Day: first Monday of September
-    { year, month: 11, day: nthWeekday(year, 11, 4, 4) }, // Thanksgiving: fourth Thursday of November
-    { year, month: 12, day: 25 }, // Christmas Day
+    { year, month: 1, day: 1, names: ["New Year's Day", "New Year's", 'New Years'] },
+    { year, month: 5, day: nthWeekday(year, 5, 1, -1), names: ['Memorial Day'] }, // last Monday of May
+    { year, month: 7, day: 4, names: ['Independence Day', 'Fourth of July', '4th of July'] },
+    { year, month: 9, day: nthWeekday(year, 9, 1, 1), names: ['Labor Day'] }, // first Monday of September
+    { year, month: 11, day: nthWeekday(year, 11, 4, 4), names: ['Thanksgiving Day', 'Thanksgiving'] }, // 4th Thursday
+    { year, month: 12, day: 25, names: ['Christmas Day', 'Christmas', 'Xmas'] },
   ];
 }
 

@@ -3,6 +3,7 @@ import { approvalEventOf, type ApprovalEvent, type PlanContext } from '../../pla
 import { toolOutcomeBody, toolOutcomeOf, type ToolOutcome } from '../../tool-outcome.js';
 import type { ChangeKind, UpcomingBooking } from './analysis/booking-change.js';
 import { matchServices } from './analysis/services.js';
+import { expandShorthand } from './analysis/shorthand.js';
 import { isRecord, messageText } from './analysis/text.js';
 import { isoInZone } from './analysis/when.js';
 
@@ -109,7 +110,7 @@ export function lastToolRound(messages: BaseMessage[]): ToolRound | undefined {
   let customerText = '';
   for (let j = i - 1; j >= 0; j--) {
     if (isCustomerMessage(messages[j]!)) {
-      customerText = messageText(messages[j]!);
+      customerText = expandShorthand(messageText(messages[j]!));
       break;
     }
   }

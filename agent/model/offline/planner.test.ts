@@ -128,8 +128,12 @@ describe('booking', () => {
     expect(only(plan(kb, text), 'book_slot').start_time).toBe(start);
   });
 
-  it('rolls a bare weekday that already passed today to next week', () => {
-    expect(only(plan(kb, 'book a deep clean Monday at 8am'), 'book_slot').start_time).toBe('2026-12-14T08:00:00-05:00');
+  it("asks about a bare weekday that is today (today can't be booked), offering next week's", () => {
+    // Was: rolled silently to next Monday. Today's own weekday is asked about instead (generalise-2.test.ts).
+    const t = plan(kb, 'book a deep clean Monday at 8am');
+    expect(t.calls).toEqual([]);
+    expect(t.content).toContain('Mon, Dec 14 at 8:00 AM');
+    expect(t.meta?.offer).toMatchObject({ kind: 'propose', args: { start_time: '2026-12-14T08:00:00-05:00' } });
   });
 
   it('passes access and pet details to the crew as notes', () => {

@@ -15,6 +15,7 @@ import {
   type OfflineMeta,
 } from './conversation.js';
 import { analyze } from './analysis/analyze.js';
+import { expandShorthand } from './analysis/shorthand.js';
 import { messageText, sha256 } from './analysis/text.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
 import { continueAfterTools, replyToApprovalEvents } from './intents/follow-ups.js';
@@ -105,7 +106,7 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
 }
 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
-  const text = messageText(messages[messages.length - 1]).trim();
+  const text = expandShorthand(messageText(messages[messages.length - 1]).trim());
   const a = analyze(messages, ctx, text);
   const aiIndex = aiBeforeLastCustomer(messages);
   // Any reply can answer an offer of ours ("the window cleaning" to "which booking?"); handleOffer

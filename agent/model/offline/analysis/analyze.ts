@@ -1,7 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
 import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
-import { BOOKING_CHANGE_TOOLS, changeCues, type ChangeCues, type ChangeKind } from './booking-change.js';
+import { BOOKING_CHANGE_TOOLS, changeCues, feeQuestionOf, type ChangeCues, type ChangeKind } from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
 import { damageIsTheJob, reportsProblem, wantsTicket } from './entities.js';
 import { bookingBesideProblem } from './segments.js';
@@ -28,6 +28,8 @@ export interface Analysis {
    * or taking back a booking request of this conversation.
    */
   bookingChange?: ChangeKind;
+  /** Asks what moving or cancelling costs (answered from the change policy when nothing is changed). */
+  feeQuestion?: ChangeKind | 'any';
 }
 
 const HYPOTHETICAL = new RegExp(
@@ -48,7 +50,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const when = extractWhen(text, ctx.now, ctx.timeZone, anchor);
   const services = matchServices(text, ctx.services);
   // "faucet repair thurs 17th at 2pm??" names everything a booking needs: a request, whatever its punctuation.
-  const namesWholeBooking = services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous));
+  // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
+  const namesWholeBooking =
+    services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous || when.part));
   const infoQuestion =
     isInformationQuestion(text) || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);
   // Only information questions ("how much is it?"), nothing asked of us: never a booking.
@@ -67,6 +71,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
   const change = changeCues(text);
+  const feeQuestion = feeQuestionOf(text);
+  // "what does it cost to cancel the day before?" asks about the policy; it takes nothing back.
+  if (feeQuestion && !change.cancel && !change.move) cues.withdraw = false;
   const supersedeWanted =
     Boolean(base) &&
     !problem &&
@@ -114,6 +121,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     rescheduleWanted,
     answersBookingQuestion,
     ...(bookingChange ? { bookingChange } : {}),
+    ...(feeQuestion ? { feeQuestion } : {}),
   };
 }
 

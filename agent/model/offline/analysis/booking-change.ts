@@ -1,7 +1,8 @@
 import type { PlanContext } from '../../../plan-context.js';
-import { requestPart } from './cues.js';
+import { isInformationQuestion, requestPart } from './cues.js';
 import { matchServices } from './services.js';
 import { clip, isRecord, normalize, ordinalOf } from './text.js';
+import type { ChangeKind } from '../../../../schema/business/change-policy.js';
 import { extractWhen, localOf, type WhenMention } from './when.js';
 
 /*
@@ -183,4 +184,23 @@ export function pickBooking(
 export function cancelReason(text: string): string | undefined {
   const m = /\b(?:because|since|due to|cause|'cause)\b\s+(.{3,})$/i.exec(text.trim());
   return m ? clip(m[1]!.replace(/[.!]+$/, '').trim(), 500) : undefined;
+}
+
+const FEE_WORDS = /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|free|notice|surcharge)\b/;
+const CANCEL_WORDS = /\bcancel\w*/;
+const MOVE_WORDS =
+  /\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my)|change (?:the )?(?:date|day|time))\b/;
+const ASKS = /\?|\b(?:what|how much|how long|how far|how many|will i|would i|do i|is there|are there|does it)\b/;
+
+/**
+ * A question about what moving or cancelling costs ("is there a fee if I move my booking", "what do
+ * I owe if I cancel"): which change it asks about, for an answer from the change policy.
+ */
+export function feeQuestionOf(text: string): ChangeKind | 'any' | undefined {
+  const t = normalize(text);
+  if (!FEE_WORDS.test(t) || !(ASKS.test(t) || isInformationQuestion(text))) return undefined;
+  const cancel = CANCEL_WORDS.test(t);
+  const move = MOVE_WORDS.test(t);
+  if (cancel && move) return 'any';
+  return cancel ? 'cancel' : move ? 'reschedule' : undefined;
 }

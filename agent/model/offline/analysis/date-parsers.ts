@@ -1,10 +1,12 @@
 import * as chrono from 'chrono-node';
 import { addDays } from '../../../../core/time.js';
+import { closedDays } from '../../../../schema/business/calendar.js';
 
 /*
  * chrono-node extended through its own parser hooks for the day forms customers use that chrono
  * reads wrongly or not at all: "the Thursday after next", "the Wednesday after that" (after a day
- * just mentioned) and a weekday with a day of the month ("thurs 17th", "Monday the 15th"). The
+ * just mentioned), a weekday with a day of the month ("thurs 17th", "Monday the 15th") and the
+ * holidays the calendar names ("christmas day", "new years"). The
  * weekday stays a known component next to the day, so a weekday that contradicts its date can be
  * asked about instead of silently dropped.
  */
@@ -49,6 +51,30 @@ export interface DateReaderOptions {
   anchor?: Day;
 }
 
+/** A name as customers write it: any case, the apostrophe optional, spaces flexible. */
+const namePattern = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/'/g, "['’]?")
+    .replace(/\s+/g, String.raw`\s+`);
+
+/** The holiday names of the calendar, longest first so "christmas day" wins over "christmas". */
+const HOLIDAY_NAMES = closedDays(2000)
+  .flatMap((d) => d.names)
+  .sort((a, b) => b.length - a.length);
+
+/** The next day (today included) the calendar calls `name`. */
+function nextHoliday(today: Day, said: string): Day | undefined {
+  const key = said.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+  for (const year of [today.year, today.year + 1]) {
+    const d = closedDays(year).find((c) => c.names.some((n) => n.toLowerCase().replace(/'/g, '') === key));
+    if (d && (d.month > today.month || (d.month === today.month && d.day >= today.day) || year > today.year))
+      return { year: d.year, month: d.month, day: d.day };
+  }
+  return undefined;
+}
+
 const components = (d: Day, weekday?: number) => ({
   year: d.year,
   month: d.month,
@@ -61,6 +87,14 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
   const reader = chrono.casual.clone();
   const base = chrono.casual;
   reader.parsers.unshift(
+    {
+      // "christmas day", "new years": the holidays by the names the calendar gives them.
+      pattern: () => new RegExp(String.raw`\b(?:${HOLIDAY_NAMES.map(namePattern).join('|')})\b`, 'i'),
+      extract: (_ctx, m) => {
+        const d = nextHoliday(opts.today, m[0]);
+        return d ? components(d) : null;
+      },
+    },
     {
       // "the thursday after next": the coming one, then a week on.
       pattern: () => new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after\s+next\b`, 'i'),

@@ -83,6 +83,9 @@ const ADDRESS_CUE = new RegExp(
   String.raw`\b(` +
     [
       String.raw`(?:moved|moving|relocat\w*) (?:to|into)`,
+      // "moved!! 8 Elm St…", "new place is …"
+      String.raw`moved(?=\s*[!:,-]+\s*\d)`,
+      String.raw`new (?:place|home|house|apartment|flat|one)(?: is)?`,
       "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved",
       String.raw`new address|address (?:is now|is|to|has changed|changed)|address:?(?=\s+\d)`,
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
@@ -99,6 +102,7 @@ const STRONG_ADDRESS_CUE = new RegExp(
 );
 const UNIT_RE = /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
 const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
+const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+[a-z])/;
 const STREET_RE = new RegExp(
   String.raw`\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?` +
     '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle' +
@@ -118,12 +122,17 @@ export function extractAddress(text: string): AddressExtraction {
   // Several cues can come in one message ("We moved! New address is …"): read after each in turn.
   let first: AddressExtraction;
   for (const cue of text.matchAll(new RegExp(ADDRESS_CUE.source, 'gi'))) {
+    // "my old address is …" names the value being replaced, never the new one.
+    if (OLD_VALUE_BEFORE.test(text.slice(Math.max(0, cue.index - 20), cue.index))) continue;
     const found = addressAfter(text, cue.index + cue[0].length);
     if (found?.ok) return found;
     first ??= found;
   }
   return first;
 }
+
+/** Words right before a cue that make what follows the old value ("my old address is …"). */
+const OLD_VALUE_BEFORE = /\b(?:old|previous|former|prior|last|past)\s+$/i;
 
 /** Where an address ends: a sentence end (a period not part of an abbreviation), a dash, or "and/please". */
 const ADDRESS_END = new RegExp(
@@ -133,7 +142,10 @@ const ADDRESS_END = new RegExp(
 );
 
 function addressAfter(text: string, from: number): AddressExtraction {
-  let rest = text.slice(from).replace(/^\s*(?:to|is|:|-)?\s*/i, '');
+  let rest = text.slice(from).replace(/^\s*[!:,-]*\s*(?:to|is|:|-)?\s*/i, '');
+  // "from <old> to <new>": the value after the last "to" that starts an address.
+  const fromTo = /^from\b.*\bto\s+(?=\d)/is.exec(rest);
+  if (fromTo) rest = rest.slice(fromTo[0].length);
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
   rest = rest.split(ADDRESS_END)[0]!.trim();
   rest = rest.replace(/[.\s]+$/, '');
@@ -169,7 +181,8 @@ function addressAfter(text: string, from: number): AddressExtraction {
     unit = u[1] ? unitLabel(u[1], u[2]!) : `#${u[3]!.toUpperCase()}`;
     after = after.slice(u.index + u[0].length);
   }
-  const postal = POSTAL_RE.exec(after);
+  // The postal code ends the address; words after it ("… MH 1048 as of this week") are not part of it.
+  const postal = POSTAL_RE.exec(after) ?? POSTAL_INSIDE.exec(after);
   let postal_code: string | undefined;
   if (postal) {
     postal_code = postal[1]!.trim();
@@ -353,6 +366,33 @@ const EXPLICIT_TICKET = new RegExp(
   ].join('|'),
 );
 
+/** A visit of ours in the past: the people who came, or the visit itself with when it was. */
+const PAST_VISIT = new RegExp(
+  [
+    String.raw`\b(?:the|your|our) (?:cleaners?|handyman|technician|tech|crew|guy|team|installer|person)\b`,
+    String.raw`\b(?:deep clean|clean(?:ing)?|visit|repair|install\w*|job|appointment) ` +
+      String.raw`(?:yesterday|today|this morning|last (?:week|time|\w+day))\b`,
+    String.raw`\b(?:last|yesterday'?s|today'?s|this morning'?s) (?:visit|clean(?:ing)?|deep clean|appointment|job)\b`,
+    String.raw`\b(?:who|that) came\b`,
+  ].join('|'),
+);
+/** Work not done, or done badly. */
+const WORK_NOT_DONE = new RegExp(
+  [
+    String.raw`\b(?:didn'?t|did not|never|wasn'?t|weren'?t|not even|hasn'?t|haven'?t|hadn'?t) (?:\w+ ){0,2}` +
+      String.raw`(?:finish\w*|done|do|empt\w*|clean\w*|touch\w*|wip\w*|vacuum\w*|mop\w*|dust\w*|fix\w*|hang\w*|` +
+      String.raw`complet\w*|come back|turn\w* up)\b`,
+    String.raw`\bleft (?:\w+ ){0,2}(?:streaks?|smears?|marks?|dust|dirt|crumbs|hair|a mess|it (?:dirty|half))\b`,
+    String.raw`\b(?:streaky|smeared|half[- ]done|unfinished|rushed|a joke)\b`,
+  ].join('|'),
+);
+
+/** "The cleaner last friday left streaks…", "the oven wasn't even touched": a complaint about a past visit. */
+export function complainsAboutVisit(text: string): boolean {
+  const t = normalize(text);
+  return PAST_VISIT.test(t) && WORK_NOT_DONE.test(t);
+}
+
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
   const t = normalize(text);
@@ -377,7 +417,8 @@ export function reportsProblem(text: string): boolean {
     ).test(t) ||
     (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
     WARRANTY.test(t) ||
-    COMPLAINT.test(t)
+    COMPLAINT.test(t) ||
+    complainsAboutVisit(t)
   );
 }
 
@@ -436,7 +477,8 @@ export function triage(text: string): ProblemTriage {
   if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };
   if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
   if (TECHNICAL.test(t)) return { category: 'technical', priority: 'normal', label: 'Technical issue' };
-  if (COMPLAINT.test(t)) return { category: 'complaint', priority: 'normal', label: 'Complaint' };
+  if (COMPLAINT.test(t) || complainsAboutVisit(t))
+    return { category: 'complaint', priority: 'normal', label: 'Complaint' };
   if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t))
     return { category: 'scheduling', priority: 'normal', label: 'Scheduling request' };
   return { category: 'general', priority: 'normal', label: 'Customer request' };

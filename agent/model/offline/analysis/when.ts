@@ -6,6 +6,7 @@ import {
   SUGGESTED_START_HOURS,
 } from '../../../../schema/business/calendar.js';
 import { dateReader, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
+import { PART_OF_DAY_PHRASES, partOfDay, type PartOfDay } from './parts-of-day.js';
 
 /** A wall-clock date and time in the business zone. */
 export interface LocalDate {
@@ -79,6 +80,8 @@ export interface WhenMention {
   conflict?: { said: number; date: LocalDate };
   /** A part of the day too vague to pick a start from ("late morning", "end of the day"). */
   vagueTime?: string;
+  /** The part of the day named instead of a clock time (see parts-of-day.ts). */
+  part?: PartOfDay;
   /** Text spans chrono recognised (for debugging and masking). */
   spans: string[];
 }
@@ -175,17 +178,19 @@ export function resolveWeekPhrases(
     );
 }
 
-/** Parts of the day that name no start time; the calendar's first start is what "first thing" means. */
-const FIRST_THING = /\b(?:first thing|as early as (?:possible|you can)|earliest (?:slot|time|you can))\b/i;
-const VAGUE_TIME = new RegExp(
-  [
-    String.raw`\b(?:late|mid|early)[- ]?(?:morning|afternoon)\b`,
-    String.raw`\bmid[- ]?day\b`,
-    String.raw`\b(?:end|close) of (?:the )?(?:day|business)\b`,
-    String.raw`\blunch ?time\b|\baround lunch\b`,
-  ].join('|'),
-  'i',
-);
+/** Weekday abbreviations chrono does not know ("tues", "weds"), spelled out. */
+function spellOutWeekdays(text: string): string {
+  return text.replace(/\btues\b\.?/gi, 'tuesday').replace(/\bweds\b\.?/gi, 'wednesday');
+}
+
+/** Parts of the day blanked, so that chrono's "morning on thursday" keeps its Thursday. */
+const PLAIN_PARTS = /\b(?:in the )?(?:mornings?|afternoons?|evenings?|night)\b/gi;
+function withoutPartsOfDay(text: string): string {
+  const blank = (s: string) => ' '.repeat(s.length);
+  let out = text.replace(PLAIN_PARTS, blank);
+  for (const re of PART_OF_DAY_PHRASES) out = out.replace(new RegExp(re.source, 'gi'), blank);
+  return out;
+}
 
 /**
  * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
@@ -193,7 +198,7 @@ const VAGUE_TIME = new RegExp(
  */
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
-  const masked = maskNonDates(resolveWeekPhrases(text, localParts(now, timeZone)));
+  const masked = maskNonDates(resolveWeekPhrases(spellOutWeekdays(text), localParts(now, timeZone)));
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const today = localParts(now, timeZone);
   const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
@@ -234,6 +239,18 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     }
   }
 
+  // "late morning on thursday": chrono reads the part of the day and drops the day after it.
+  const bare = withoutPartsOfDay(masked);
+  if (!out.date && bare !== masked) {
+    const d = reader
+      .parse(bare, ref, { forwardDate: true })
+      .filter((r) => !IGNORED_SPAN.test(r.text) && !VAGUE_SPAN.test(r.text.trim()))
+      .find((r) => r.start.isCertain('day') || r.start.isCertain('weekday'));
+    if (d) {
+      out.date = { year: d.start.get('year')!, month: d.start.get('month')!, day: d.start.get('day')! };
+      out.weekdayOnly = d.start.isCertain('weekday') && !d.start.isCertain('day');
+    }
+  }
   // chrono misses "the day after tomorrow".
   if (!out.date && /\bday after tomorrow\b/i.test(masked)) {
     const d = addDays(today, 2);
@@ -282,13 +299,15 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       else out.time = t;
     }
   }
-  if (!out.time && !out.ambiguous && FIRST_THING.test(masked)) {
+  const part = out.time || out.ambiguous ? undefined : partOfDay(masked);
+  if (part?.kind === 'first') {
     const hours = out.date ? openingHours(out.date) : undefined;
     if (hours) out.time = { hour: hours[0], minute: 0 };
     else out.hint ??= 'morning';
+  } else if (part) {
+    out.part = part;
+    out.vagueTime = part.phrase;
   }
-  const vagueTime = out.time || out.ambiguous ? undefined : VAGUE_TIME.exec(masked)?.[0];
-  if (vagueTime) out.vagueTime = vagueTime;
   if (!out.hint && !out.time && !out.ambiguous) {
     if (/\bmornings?\b/i.test(masked)) out.hint = 'morning';
     else if (/\bafternoons?\b/i.test(masked)) out.hint = 'afternoon';

@@ -2,7 +2,8 @@ import type { PlanContext } from '../../../plan-context.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { isInformationQuestion } from '../analysis/cues.js';
 import { clip, normalize, splitSentences } from '../analysis/text.js';
-import { answerFromKb, answerFromServices, noAnswerReply } from '../replies/knowledge.js';
+import { feePolicyText } from '../replies/booking-changes.js';
+import { answerFromKb, answerFromServices, kbCaveat, noAnswerReply } from '../replies/knowledge.js';
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
 import { say, type PlannedTurn } from './turn.js';
 
@@ -16,6 +17,8 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (smallTalk && a.cues.greeting && words <= 5) return say(greetingReply(ctx));
   if (a.cues.deny) return say(denyReply());
   if (a.cues.affirm) return say('Great! What can I help you with?');
+  // What a change costs is the change policy's (schema/business), not a passage to search for.
+  if (a.feeQuestion) return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
   const kb = answerFromKb(a.text, ctx);
   if (kb) return say(kb.text);
   const fromServices = answerFromServices(a.text, ctx);
@@ -38,5 +41,7 @@ export function sideAnswer(text: string, ctx: PlanContext): string {
     .join(' ');
   // "How much is it?" says little on its own: then read it with the rest of the message.
   const kb = questions ? (answerFromKb(questions, ctx) ?? answerFromKb(text, ctx)) : undefined;
-  return kb ? kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '') : '';
+  if (kb) return kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '');
+  // A request the help centre limits ("above the fireplace") gets the limit quoted before it goes ahead.
+  return kbCaveat(text, ctx) ?? '';
 }

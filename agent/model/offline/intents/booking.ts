@@ -1,7 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
 import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
-import { customerTexts, type BaseBooking } from '../conversation.js';
+import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
@@ -20,6 +20,7 @@ import {
 } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
 import { listServices, timeChoices } from '../replies/templates.js';
+import { calendarQuestion } from './booking-calendar.js';
 
 /** "between 8:00 AM and 5:00 PM": the first and last start of the business calendar's week. */
 const visitHours = () =>
@@ -29,6 +30,8 @@ const visitHours = () =>
 export interface BookingPlan {
   args?: { service_id: string; start_time: string; notes?: string };
   note?: string;
+  /** What a "yes" to the note accepts (the nearest start we can book instead). */
+  offer?: Offer;
 }
 
 /** The service a new booking is for: named now, or named earlier in the window, or the one being discussed. */
@@ -61,6 +64,7 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   const missing: string[] = [];
   let start: string | undefined;
   let timeQuestion: string | undefined;
+  let offer: Offer | undefined;
   const today = localOf(ctx.now, ctx.timeZone);
   const isToday =
     w.date && w.date.year === today.year && w.date.month === today.month && w.date.day === today.day && !w.weekdayOnly;
@@ -79,8 +83,12 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
         .join('\n\n'),
     };
   }
+  const calendar = w.conflict ? undefined : calendarQuestion(w, service, ctx);
   if (w.conflict) {
     timeQuestion = conflictQuestion(w.conflict, ctx.timeZone);
+  } else if (calendar) {
+    timeQuestion = calendar.note;
+    offer = calendar.offer;
   } else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     timeQuestion =
@@ -118,7 +126,7 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   const parts = [`I'd be happy to book ${what} for you.`];
   if (missing.length) parts.push(`Could you tell me ${joinList(missing)}?`);
   if (timeQuestion) parts.push(timeQuestion);
-  return { note: parts.join(' ') };
+  return { note: parts.join(' '), ...(offer && service && !missing.length ? { offer } : {}) };
 }
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

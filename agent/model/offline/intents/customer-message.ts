@@ -103,6 +103,7 @@ export function planForCustomer(
       };
     }
     if (r.note) notes.push(r.note);
+    if (r.offer) offer = r.offer;
   }
 
   // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)

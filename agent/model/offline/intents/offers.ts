@@ -56,6 +56,19 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
           return sameDay && l.hour === a.when.time!.hour && l.minute === a.when.time!.minute;
         });
       }
+      // "monday then": the one option on the day they name (a bare weekday: the option on that weekday).
+      if (idx < 0 && a.when.date && !a.when.time) {
+        const d = a.when.date;
+        const weekday = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+        const onDay = offer.options.flatMap((o, i) => {
+          const l = localOf(o.start_time, ctx.timeZone);
+          const same = a.when.weekdayOnly
+            ? l.weekday === weekday
+            : l.year === d.year && l.month === d.month && l.day === d.day;
+          return same ? [i] : [];
+        });
+        if (onDay.length === 1) idx = onDay[0]!;
+      }
       if (idx < 0 && a.cues.affirm && offer.options.length === 1) idx = 0;
       const pick = offer.options[idx];
       if (!pick) return undefined;

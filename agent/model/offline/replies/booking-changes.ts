@@ -1,3 +1,4 @@
+import { CHANGE_POLICY, type ChangeFeeRule } from '../../../../schema/business/change-policy.js';
 import type { ChangeKind, UpcomingBooking } from '../analysis/booking-change.js';
 import { formatPrice, isRecord } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
@@ -110,4 +111,14 @@ export function changeExecutedText(tool: string, args: Record<string, unknown>, 
   }
   const when = str(b.starts_at) ? ` on ${formatWhen(str(b.starts_at), timeZone)}` : '';
   return `Your ${name}${when}${id ? ` (${id})` : ''} is cancelled.${feeLine}`;
+}
+
+/** The change policy in words, for a question about what moving or cancelling costs (no booking looked at). */
+export function feePolicyText(kind: ChangeKind | 'any'): string {
+  const kinds: ChangeKind[] = kind === 'any' ? ['reschedule', 'cancel'] : [kind];
+  const rules = kinds.flatMap((k): readonly ChangeFeeRule[] => CHANGE_POLICY[k]);
+  const window = Math.min(...rules.map((r) => r.withinHours));
+  const verbs = kinds.map((k) => (k === 'reschedule' ? 'moving' : 'cancelling')).join(' or ');
+  const lead = `${verbs[0]!.toUpperCase()}${verbs.slice(1)} a booking is free up to ${window} hours before its start`;
+  return `${lead}; ${rules.map((r) => r.label).join(', and ')}.`;
 }

@@ -1,0 +1,14 @@
+/*
+ * Chat shorthand spelled out before a message is read, so that every reader (cues, dates, the
+ * booking a change names) sees the same words: "tmrw's cleaning" is "tomorrow's cleaning".
+ */
+
+const SHORTHAND: readonly [RegExp, string][] = [
+  [/\b(?:tmrw|tmrow|tmrrw|tmoro|tomoro|tomorow|2moro|2morrow|2mrw)\b/gi, 'tomorrow'],
+  [/\btdy\b/gi, 'today'],
+  [/\bappt(s?)\b/gi, 'appointment$1'],
+];
+
+export function expandShorthand(text: string): string {
+  return SHORTHAND.reduce((t, [re, word]) => t.replace(re, word), text);
+}
