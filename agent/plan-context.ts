@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { type AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { approvalUpdateText } from './tool-outcome.js';
 
 /**
  * What the plan step knows besides the message window. The graph builds it; the system prompt
@@ -67,19 +68,9 @@ export type ApprovalEvent = {
 export const APPROVAL_EVENT_KEY = 'approval_event';
 
 export function approvalEventMessage(event: ApprovalEvent): HumanMessage {
-  const what = `${event.tool} ${JSON.stringify(event.args)}`;
-  const approved = `A manager approved${event.edited ? ' (after editing the arguments)' : ''}`;
-  const lines: Record<ApprovalEvent['status'], string> = {
-    executed: `${approved} and it was done: ${what}. Result: ${JSON.stringify(event.result)}`,
-    failed: `${approved} but it could not be done: ${what}. Error: ${JSON.stringify(event.error)}`,
-    rejected: `A manager rejected ${what}. Reason: ${event.reason ?? '(none given)'}. Nothing was changed.`,
-    expired: `Nobody decided on ${what} in time; the request expired. Nothing was changed.`,
-    superseded: `The request ${what} was replaced by a newer one.`,
-    withdrawn: `The customer withdrew ${what}. Nothing was changed.`,
-  };
   return new HumanMessage({
     id: randomUUID(),
-    content: `[approval update ${event.approval_id}] ${lines[event.status]}`,
+    content: approvalUpdateText(event),
     name: 'approval_update',
     additional_kwargs: { [APPROVAL_EVENT_KEY]: event },
   });

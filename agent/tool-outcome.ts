@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ApprovalEvent } from './plan-context.js';
 
 export interface ToolErrorBody {
   code: string;
@@ -74,3 +75,35 @@ export function toolOutcomeOf(m: BaseMessage): ToolOutcome | undefined {
 }
 
 export const isPendingApproval = (m: BaseMessage): boolean => toolOutcomeOf(m)?.kind === 'pending_approval';
+
+/** The conversation's customer, which the plan step fills in every call: the model needs not read it back. */
+function withoutCustomerId(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCustomerId);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'customer_id')
+      .map(([k, v]) => [k, withoutCustomerId(v)]),
+  );
+}
+
+const json = (v: unknown) => JSON.stringify(withoutCustomerId(v));
+
+/**
+ * A manager's decision (or a request's end) as the model reads it, short because every later plan
+ * call of the thread pays for it. An executed write shows its result only: the result holds the
+ * record as written, and after an edit the model's own call already carries the edited arguments.
+ */
+export function approvalUpdateText(event: ApprovalEvent): string {
+  const what = `${event.tool} ${json(event.args)}`;
+  const approved = `approved${event.edited ? ' after a manager edited it' : ''}`;
+  const lines: Record<ApprovalEvent['status'], string> = {
+    executed: `${approved} and done: ${event.tool}. Result: ${json(event.result)}`,
+    failed: `${approved} but it failed: ${what}. Error: ${json(event.error)}`,
+    rejected: `rejected: ${what}. Reason: ${event.reason ?? '(none given)'}. Nothing was changed.`,
+    expired: `expired, nobody decided in time: ${what}. Nothing was changed.`,
+    superseded: `replaced by a newer request: ${what}.`,
+    withdrawn: `withdrawn by the customer: ${what}. Nothing was changed.`,
+  };
+  return `[approval update ${event.approval_id}] ${lines[event.status]}`;
+}

@@ -3,6 +3,7 @@ import type { GateResult } from './gate.js';
 import { METRIC_NAMES, type MetricName } from './metrics.js';
 import type { EvalReport } from './run.js';
 import type { RepeatSummary } from './repeat.js';
+import { promptTokensCell } from './report.js';
 
 /**
  * A self-contained HTML report (no scripts, no external files): a chart per metric with each set's
@@ -105,7 +106,7 @@ export function htmlReport(sets: Record<string, HtmlSet>, title = 'Eval report')
       return (
         `<li><b>${esc(n)}</b>: ${r.cases.length} cases, model ${esc(r.model)}, ${(r.ms / 1000).toFixed(1)} s` +
         (rep ? `, ${rep.trials} runs: ${rep.pass_hat.map((p) => `pass^${p.k} ${pct(p.value)}`).join(', ')}` : '') +
-        '</li>'
+        `; prompt tokens per plan call (Gemini request), mean / p95: ${esc(promptTokensCell(r))}</li>`
       );
     })
     .join('');

@@ -4,6 +4,14 @@ import type { EvalReport } from './run.js';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
+/** "1412 / 1488 (312 calls)": mean and p95 prompt tokens per plan call, or a dash when not counted. */
+export function promptTokensCell(report: Pick<EvalReport, 'promptTokens'>): string {
+  const t = report.promptTokens;
+  return t ? `${t.mean} / ${t.p95} (${t.plan_calls} calls)` : '—';
+}
+
+const PROMPT_TOKENS_LABEL = 'prompt tokens per plan call, mean / p95';
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -73,6 +81,7 @@ export function summaryText(report: EvalReport, gate?: GateResult[]): string {
   return [
     `Eval: ${report.cases.length} cases, ${turns} turns, model ${report.model}, ` +
       `clock ${report.now} (${report.timeZone}), ${(report.ms / 1000).toFixed(1)} s`,
+    `${PROMPT_TOKENS_LABEL} (Gemini request): ${promptTokensCell(report)}`,
     '',
     metricsTable(report, gate),
     '',
@@ -82,7 +91,7 @@ export function summaryText(report: EvalReport, gate?: GateResult[]): string {
 
 /** Several sets' metrics next to each other: k/n, value and 95% CI per set, and each set's gate. */
 export function sideBySideTable(
-  sets: Record<string, Pick<EvalReport, 'metrics'>>,
+  sets: Record<string, Pick<EvalReport, 'metrics' | 'promptTokens'>>,
   gates: Record<string, GateResult[]> = {},
 ) {
   const names = Object.keys(sets);
@@ -103,5 +112,7 @@ export function sideBySideTable(
       }),
     ]);
   }
+  // Not a rate: the tokens the Gemini path's request would take, per plan call of the set's run.
+  rows.push([PROMPT_TOKENS_LABEL, ...names.flatMap((set) => [promptTokensCell(sets[set]!), '', '', ''])]);
   return table(rows);
 }

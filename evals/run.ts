@@ -19,6 +19,7 @@ import { decisionsOf, END_STATE_TABLES, type Decide, type EvalCase, type EndStat
 import { expandCases, type ClockedCase } from './case-clock.js';
 import { createEvalDatabase, openEvalServer } from './database.js';
 import { scoreRuns, type CaseResult, type Metrics } from './metrics.js';
+import { countPlanCalls, type PromptTokenSummary } from './prompt-tokens.js';
 
 /** A tool call the model made (proposed a write, called a read, or withdrew a request). */
 export interface ObservedCall {
@@ -104,6 +105,8 @@ export interface EvalReport {
   runs: CaseRun[];
   /** Which case set ran (golden, holdout, or a file's name). */
   set?: string;
+  /** Prompt tokens of every plan call of the run, on the request the Gemini path would send. */
+  promptTokens?: PromptTokenSummary;
 }
 
 export interface RunEvalOptions {
@@ -119,6 +122,8 @@ export interface RunEvalOptions {
   adminUrl?: string;
   /** Who approves in decision flows. */
   approver?: string;
+  /** The Gemini model whose request is counted per plan call (default: the configured default). */
+  geminiModel?: string;
   onCase?: (result: CaseResult, run: CaseRun, index: number, total: number) => void;
 }
 
@@ -157,6 +162,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
   const model = opts.model ?? new OfflinePlanner();
   const cleanup: (() => Promise<void>)[] = [];
   let harness: Harness | undefined;
+  const planCalls = countPlanCalls(model, { geminiModel: opts.geminiModel });
+  cleanup.unshift(async () => planCalls.stop());
   try {
     let db = opts.database;
     if (!db) {
@@ -199,6 +206,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       metrics: scored.metrics,
       cases: scored.cases,
       runs,
+      promptTokens: planCalls.summary(),
     };
   } finally {
     await harness?.close().catch(() => undefined);

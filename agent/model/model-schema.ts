@@ -34,10 +34,21 @@ const SERVER_ONLY_KEYS: ReadonlySet<string> = new Set([
  * declarations don't take (`$schema`, `additionalProperties`) and what only the server needs
  * (SERVER_ONLY_KEYS). Harmless rewrites for schemas
  * written elsewhere: `type: [X, 'null']` and `anyOf: [X, {type: 'null'}]` become X with
- * `nullable: true`, and a string `const` becomes a one-value `enum`. Returns a copy; the input is not modified.
+ * `nullable: true`, and a string `const` becomes a one-value `enum`. `omit` drops top-level properties the
+ * caller fills itself (and their `required` entries). Returns a copy; the input is not modified.
  */
-export function toModelSchema(jsonSchema: Json): Json {
-  return clean(jsonSchema) as Json;
+export function toModelSchema(jsonSchema: Json, opts: { omit?: readonly string[] } = {}): Json {
+  const out = clean(jsonSchema) as Json;
+  const omit = new Set(opts.omit ?? []);
+  if (!omit.size) return out;
+  if (isObject(out.properties))
+    out.properties = Object.fromEntries(Object.entries(out.properties).filter(([k]) => !omit.has(k)));
+  if (Array.isArray(out.required)) {
+    const required = out.required.filter((k) => !omit.has(k as string));
+    if (required.length) out.required = required;
+    else delete out.required;
+  }
+  return out;
 }
 
 function clean(node: unknown): unknown {

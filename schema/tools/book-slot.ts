@@ -7,7 +7,7 @@ export const BookSlotInput = z.object({
     .string()
     .trim()
     .regex(/^svc_[a-z0-9_]{2,40}$/, 'must look like svc_standard_clean')
-    .describe('From the service list, like "svc_deep_clean".'),
+    .describe('From the service list.'),
   start_time: DateTime,
   notes: z.string().trim().max(1000).optional().describe('For the crew (access, pets, parking).'),
 });

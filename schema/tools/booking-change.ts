@@ -6,7 +6,7 @@ export const BookingId = z
   .string()
   .trim()
   .regex(/^BKG-\d{1,12}$/, 'must look like BKG-1001')
-  .describe('Booking id, like "BKG-1001".');
+  .describe("From lookup_customer's upcoming_bookings.");
 
 const Fee = z.object({
   fee_cents: z.number().int().describe('What the change costs under the business policy, in cents (0: free).'),
@@ -31,7 +31,7 @@ export const RescheduleBookingOutput = z.object({
 export const CancelBookingInput = z.object({
   customer_id: CustomerId,
   booking_id: BookingId,
-  reason: z.string().trim().max(500).optional().describe("The customer's reason, if given."),
+  reason: z.string().trim().max(500).optional(),
 });
 
 export const CancelBookingOutput = z.object({

@@ -28,19 +28,17 @@ export const TOOL_CATALOG = [
     name: 'search_knowledge_base',
     title: 'Search the help centre',
     verb: 'Search the help centre',
-    description:
-      'Search the help centre (prices, policies, hours, area, how-to). Returns articles, best first: answer from them.',
+    description: 'Search the help centre (prices, policies, hours, area, how-to).',
     input: SearchKnowledgeBaseInput,
     output: SearchKnowledgeBaseOutput,
     publicData: true,
+    modelOmits: ['limit'],
   }),
   readTool({
     name: 'lookup_customer',
     title: 'Look up a customer',
     verb: 'Look up a customer',
-    description:
-      'Find a customer by id, email, phone or name. Returns status (found, ambiguous: ask which, not_found), ' +
-      'the record, upcoming_bookings and open_tickets.',
+    description: 'Find a customer by id, email, phone or name: the record, upcoming_bookings and open_tickets.',
     input: LookupCustomerInput,
     output: LookupCustomerOutput,
   }),
@@ -48,9 +46,7 @@ export const TOOL_CATALOG = [
     name: 'create_ticket',
     title: 'Create a support ticket',
     verb: 'Create a support ticket',
-    description:
-      'Open a support ticket for what the chat cannot settle (complaint, damage, billing). ' +
-      'Priority urgent only for safety or active damage.',
+    description: 'Open a support ticket for what the chat cannot settle (complaint, damage, billing).',
     input: CreateTicketInput,
     output: CreateTicketOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -59,9 +55,7 @@ export const TOOL_CATALOG = [
     name: 'update_customer',
     title: 'Update customer details',
     verb: 'Update customer details',
-    description:
-      "Change a customer's contact details, address, preferences or staff notes: put only the fields to change in " +
-      '`changes`.',
+    description: "Change a customer's contact details, address, preferences or notes: only the fields to change.",
     input: UpdateCustomerInput,
     output: UpdateCustomerOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -70,10 +64,11 @@ export const TOOL_CATALOG = [
     name: 'send_email',
     title: 'Send an email',
     verb: 'Send an email',
-    description:
-      'Email the customer at their address on file (omit `to`). ' + `Plain-text body signed "${BUSINESS.name}".`,
+    description: `Email the customer at their address on file. Plain text, signed "${BUSINESS.name}".`,
     input: SendEmailInput,
     output: SendEmailOutput,
+    // In a customer's conversation the server sends only to the address on file.
+    modelOmits: ['to'],
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }),
   writeTool({
@@ -81,8 +76,8 @@ export const TOOL_CATALOG = [
     title: 'Book a visit',
     verb: 'Book a visit',
     description:
-      `Book a new visit, on the hour: ${describeOpeningHours()}, tomorrow to ${SLOT_DAYS} days ahead. ` +
-      'If refused, offer details.alternatives, never other times.',
+      `Book a new visit (not to move one), on the hour: ${describeOpeningHours()}, tomorrow to ${SLOT_DAYS} ` +
+      'days ahead. If refused, offer only details.alternatives.',
     input: BookSlotInput,
     output: BookSlotOutput,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -91,9 +86,7 @@ export const TOOL_CATALOG = [
     name: 'reschedule_booking',
     title: 'Move a booking',
     verb: 'Move a booking',
-    description:
-      "Move an existing booking (id from lookup_customer's upcoming_bookings) to a new start. " +
-      'If refused, offer details.alternatives. Returns the fee.',
+    description: 'Move an existing booking to a new start. If refused, offer details.alternatives. Returns the fee.',
     input: RescheduleBookingInput,
     output: RescheduleBookingOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -102,8 +95,7 @@ export const TOOL_CATALOG = [
     name: 'cancel_booking',
     title: 'Cancel a booking',
     verb: 'Cancel a booking',
-    description:
-      "Cancel an existing booking (id from lookup_customer's upcoming_bookings). Returns the fee: tell the customer.",
+    description: 'Cancel an existing booking. Returns the fee.',
     input: CancelBookingInput,
     output: CancelBookingOutput,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

