@@ -164,8 +164,9 @@ describe('a worker killed inside execute', () => {
     await crashDuring(
       {
         waitEvent: 'PgSleep',
-        // The first checkpoint write after the ticket is committed stalls: that is the execute
-        // task's own result, so the process dies with the write done and LangGraph unaware of it.
+        // The first checkpoint write after the ticket is committed stalls (a decision's run is
+        // checkpointed at its end, so that is its one checkpoint), so the process dies with the
+        // write done and LangGraph unaware of it.
         arm: async (approvalId) => {
           await db.pool.query(`CREATE OR REPLACE FUNCTION test_stall() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -174,17 +175,19 @@ describe('a worker killed inside execute', () => {
               END IF;
               RETURN NEW;
             END $$`);
-          await db.pool.query(
-            `CREATE TRIGGER test_stall BEFORE INSERT ON checkpoint_writes FOR EACH ROW EXECUTE FUNCTION test_stall()`,
-          );
+          for (const table of ['checkpoint_writes', 'checkpoints'])
+            await db.pool.query(
+              `CREATE TRIGGER test_stall BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_stall()`,
+            );
         },
         disarm: async () => {
-          // The stalled backend holds its lock on checkpoint_writes until it is gone.
+          // The stalled backend holds its locks on the checkpoint tables until it is gone.
           await db.pool.query(
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
               WHERE wait_event = 'PgSleep' AND datname = current_database()`,
           );
-          await db.pool.query(`DROP TRIGGER test_stall ON checkpoint_writes`);
+          for (const table of ['checkpoint_writes', 'checkpoints'])
+            await db.pool.query(`DROP TRIGGER test_stall ON ${table}`);
         },
       },
       true,

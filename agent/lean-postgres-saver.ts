@@ -5,10 +5,21 @@ import type {
   ChannelVersions,
   Checkpoint,
   CheckpointMetadata,
+  CheckpointTuple,
   PendingWrite,
   SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
 import { WRITES_IDX_MAP } from '@langchain/langgraph-checkpoint';
+
+/** A row of the stock saver's checkpoint query. */
+interface CheckpointRow {
+  checkpoint_id: string;
+  parent_checkpoint_id: string | null;
+  checkpoint: Omit<Checkpoint, 'channel_values'> & { v: number };
+  channel_values: [Uint8Array, Uint8Array, Uint8Array][];
+  metadata: Record<string, unknown>;
+  pending_writes: [Uint8Array, Uint8Array, Uint8Array, Uint8Array][];
+}
 
 const bytes = (b: Uint8Array | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null);
 
@@ -20,14 +31,69 @@ const bytes = (b: Uint8Array | undefined) => (b ? Buffer.from(b.buffer, b.byteOf
  *
  * `prune` bounds a thread's history: LangGraph only ever reads a thread's newest checkpoint here
  * (no time travel), so older ones are dead weight.
+ *
+ * `sharingReads` lets a turn read its thread's newest checkpoint once: the service's look at the
+ * thread before a run and the run's own first read are one statement.
  */
 export class LeanPostgresSaver extends PostgresSaver {
   // The stock saver keeps its pool private.
   private readonly db: pg.Pool;
 
+  /** Threads inside `sharingReads`: their newest checkpoint row as last read (null: none), until a write. */
+  private readonly shared = new Map<string, { depth: number; row?: CheckpointRow | null }>();
+
   constructor(pool: pg.Pool, serde?: SerializerProtocol) {
     super(pool, serde);
     this.db = pool;
+  }
+
+  /**
+   * Within `fn`, reads of the thread's newest checkpoint are served from the last one until the
+   * thread's checkpoints are written. Only for a caller holding the thread's lease: no other
+   * process writes them meanwhile, and every write of this one goes through here.
+   */
+  async sharingReads<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
+    const entry = this.shared.get(threadId) ?? { depth: 0 };
+    entry.depth++;
+    this.shared.set(threadId, entry);
+    try {
+      return await fn();
+    } finally {
+      if (--entry.depth === 0) this.shared.delete(threadId);
+    }
+  }
+
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const { thread_id, checkpoint_ns = '', checkpoint_id } = config.configurable ?? {};
+    const entry = this.shared.get(thread_id);
+    if (!entry || checkpoint_id || checkpoint_ns !== '') return super.getTuple(config);
+    if (entry.row === undefined) {
+      const sql = (this as unknown as { SQL_STATEMENTS: { SELECT_SQL: string } }).SQL_STATEMENTS.SELECT_SQL;
+      const r = await this.db.query<CheckpointRow>(
+        `${sql}WHERE thread_id = $1 AND checkpoint_ns = $2 ORDER BY checkpoint_id DESC LIMIT 1`,
+        [thread_id, checkpoint_ns],
+      );
+      entry.row = r.rows[0] ?? null;
+    }
+    const row = entry.row;
+    if (!row) return undefined;
+    // Checkpoints of an older format need the stock saver's migration of their pending sends.
+    if (row.checkpoint.v < 4 && row.parent_checkpoint_id != null) return super.getTuple(config);
+    const at = (id: string) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id: id } });
+    return {
+      config: at(row.checkpoint_id),
+      // LangGraph updates a loaded checkpoint's version maps in place: each read gets its own.
+      checkpoint: await this._loadCheckpoint(structuredClone(row.checkpoint), row.channel_values),
+      metadata: await this._loadMetadata(row.metadata),
+      parentConfig: row.parent_checkpoint_id ? at(row.parent_checkpoint_id) : undefined,
+      pendingWrites: await this._loadWrites(row.pending_writes),
+    };
+  }
+
+  /** A write of the thread's checkpoints: what `sharingReads` kept is stale. */
+  private wrote(threadId: string) {
+    const entry = this.shared.get(threadId);
+    if (entry) entry.row = undefined;
   }
 
   override async put(
@@ -37,7 +103,23 @@ export class LeanPostgresSaver extends PostgresSaver {
     newVersions: ChannelVersions,
   ): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
-    const { thread_id, checkpoint_ns = '', checkpoint_id } = config.configurable;
+    const { thread_id } = config.configurable;
+    this.wrote(thread_id);
+    try {
+      return await this.putRow(config, checkpoint, metadata, newVersions);
+    } finally {
+      // A read while the write was on its way may have kept the row it replaces.
+      this.wrote(thread_id);
+    }
+  }
+
+  private async putRow(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
+    const { thread_id, checkpoint_ns = '', checkpoint_id } = config.configurable!;
     const [blobs, meta] = await Promise.all([
       this._dumpBlobs(thread_id, checkpoint_ns, checkpoint.channel_values, newVersions),
       this._dumpMetadata(metadata),
@@ -71,6 +153,16 @@ export class LeanPostgresSaver extends PostgresSaver {
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     if (!writes.length) return;
+    const thread_id = config.configurable?.thread_id;
+    this.wrote(thread_id);
+    try {
+      await this.insertWrites(config, writes, taskId);
+    } finally {
+      this.wrote(thread_id);
+    }
+  }
+
+  private async insertWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     const upsert = writes.every((w) => w[0] in WRITES_IDX_MAP);
     const { thread_id, checkpoint_ns, checkpoint_id } = config.configurable ?? {};
     const dumped = await this._dumpWrites(thread_id, checkpoint_ns, checkpoint_id, taskId, writes);
@@ -105,31 +197,41 @@ export class LeanPostgresSaver extends PostgresSaver {
    */
   async prune(threadId: string, keep: number): Promise<number> {
     const r = await this.db.query<{ n: number }>(
-      `WITH kept AS (
-         SELECT checkpoint_id, checkpoint FROM checkpoints
-         WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT $2
-       ),
-       gone AS (
-         DELETE FROM checkpoints c
-         WHERE c.thread_id = $1 AND c.checkpoint_ns = '' AND c.checkpoint_id NOT IN (SELECT checkpoint_id FROM kept)
-         RETURNING c.checkpoint_id
-       ),
-       writes AS (
-         DELETE FROM checkpoint_writes w
-         WHERE w.thread_id = $1 AND w.checkpoint_ns = '' AND w.checkpoint_id IN (SELECT checkpoint_id FROM gone)
-       ),
-       live AS (
-         SELECT e.key AS channel, e.value AS version
-         FROM kept CROSS JOIN LATERAL jsonb_each_text(kept.checkpoint -> 'channel_versions') e
-       ),
-       blobs AS (
-         DELETE FROM checkpoint_blobs b
-         WHERE b.thread_id = $1 AND b.checkpoint_ns = '' AND EXISTS (SELECT 1 FROM gone)
-           AND NOT EXISTS (SELECT 1 FROM live WHERE live.channel = b.channel AND live.version = b.version)
-       )
-       SELECT count(*)::int AS n FROM gone`,
-      [threadId, keep],
+      `WITH ${this.pruneSql('$1', keep)} SELECT count(*)::int AS n FROM prune_gone`,
+      [threadId],
     );
     return r.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * `prune` as CTEs (`prune_kept`, `prune_gone`, …) over the thread id parameter `threadParam`:
+   * for a statement that prunes beside other work, e.g. releasing the thread's lease.
+   */
+  pruneSql(threadParam: string, keep: number): string {
+    if (!Number.isInteger(keep) || keep < 1) throw new Error(`keep must be a positive integer, not ${keep}`);
+    const t = threadParam;
+    return `prune_kept AS (
+         SELECT checkpoint_id, checkpoint FROM checkpoints
+         WHERE thread_id = ${t} AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT ${keep}
+       ),
+       prune_gone AS (
+         DELETE FROM checkpoints c
+         WHERE c.thread_id = ${t} AND c.checkpoint_ns = ''
+           AND c.checkpoint_id NOT IN (SELECT checkpoint_id FROM prune_kept)
+         RETURNING c.checkpoint_id
+       ),
+       prune_writes AS (
+         DELETE FROM checkpoint_writes w
+         WHERE w.thread_id = ${t} AND w.checkpoint_ns = '' AND w.checkpoint_id IN (SELECT checkpoint_id FROM prune_gone)
+       ),
+       prune_live AS (
+         SELECT e.key AS channel, e.value AS version
+         FROM prune_kept CROSS JOIN LATERAL jsonb_each_text(prune_kept.checkpoint -> 'channel_versions') e
+       ),
+       prune_blobs AS (
+         DELETE FROM checkpoint_blobs b
+         WHERE b.thread_id = ${t} AND b.checkpoint_ns = '' AND EXISTS (SELECT 1 FROM prune_gone)
+           AND NOT EXISTS (SELECT 1 FROM prune_live l WHERE l.channel = b.channel AND l.version = b.version)
+       )`;
   }
 }

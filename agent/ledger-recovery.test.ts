@@ -19,12 +19,23 @@ import { ScriptedModel } from './testing/scripted-model.js';
  */
 
 /**
- * A worker that dies at its `n`-th checkpoint `put` after being armed: that put fails and, from
- * then on, nothing of that worker reaches Postgres or the tool server (no more puts or writes, no
- * ledger change, no tool call), as after a SIGKILL. `revive()` is a new worker on the same data.
+ * A worker that dies at its `n`-th step after being armed, a step being a checkpoint `put` or
+ * `putWrites`, a ledger call or a tool call: that step fails and, from then on, nothing of that
+ * worker reaches the checkpointer, the ledger or the tool server, as after a SIGKILL. Steps, not
+ * puts alone: a decision's run is checkpointed once, at its end, so most of the points where a
+ * worker can die are between a ledger change or a write and that one checkpoint.
  */
-const worker = { countdown: 0, dead: false };
+const worker = { countdown: 0, dead: false, steps: [] as string[] };
 const dead = () => new Error('injected: this worker died');
+/** One step of the worker: throws if it is dead or dies at this very step. */
+function step(name: string) {
+  if (worker.dead) throw dead();
+  if (worker.countdown > 0) worker.steps.push(name);
+  if (worker.countdown > 0 && --worker.countdown === 0) {
+    worker.dead = true;
+    throw dead();
+  }
+}
 class DyingSaver extends LeanPostgresSaver {
   override async put(
     config: RunnableConfig,
@@ -32,26 +43,28 @@ class DyingSaver extends LeanPostgresSaver {
     metadata: CheckpointMetadata,
     versions: ChannelVersions,
   ) {
-    if (worker.dead) throw dead();
-    if (worker.countdown > 0 && --worker.countdown === 0) {
-      worker.dead = true;
-      throw dead();
-    }
+    step('checkpoint put');
     return super.put(config, checkpoint, metadata, versions);
   }
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string) {
-    if (worker.dead) throw dead();
+    step('checkpoint writes');
     return super.putWrites(config, writes, taskId);
   }
 }
-/** Every method of `target` refuses while the worker is dead. */
-const mortal = <T extends object>(target: T): T =>
+/** Every method call of `target` is a step. */
+const mortal = <T extends object>(target: T, label: string): T =>
   new Proxy(target, {
     get(t, key, receiver) {
       const v = Reflect.get(t, key, receiver);
       if (typeof v !== 'function') return v;
-      return (...args: unknown[]) =>
-        worker.dead ? Promise.reject(dead()) : (v as (...a: unknown[]) => unknown).apply(t, args);
+      return (...args: unknown[]) => {
+        try {
+          step(`${label}.${String(key)}`);
+        } catch (err) {
+          return Promise.reject(err);
+        }
+        return (v as (...a: unknown[]) => unknown).apply(t, args);
+      };
     },
   });
 
@@ -84,10 +97,10 @@ let n = 0;
 beforeAll(async () => {
   h = await startHarness({ model });
   const saver = new DyingSaver(h.db.pool, new CompressedSerializer());
-  const ledger = mortal(h.agent.ledger);
+  const ledger = mortal(h.agent.ledger, 'ledger');
   const deps = {
     pool: h.db.pool,
-    tools: mortal(h.agent.tools),
+    tools: mortal(h.agent.tools, 'tools'),
     ledger,
     model,
     clock: h.clock,
@@ -133,15 +146,32 @@ const agentReplies = async (threadId: string) =>
   ).rows.map((r) => r.text);
 
 describe('the ledger decides what still has to run', () => {
-  for (const failAt of [1, 2, 3, 4, 5]) {
+  /** The steps of a decision that dies nowhere: step 1 records it, the rest carry it through. */
+  let steps: string[] = [];
+  it('a decision carried through has the steps the tests below kill it at', async () => {
+    const { approvalId } = await proposeTicket();
+    worker.countdown = Number.MAX_SAFE_INTEGER;
+    worker.steps = [];
+    await service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve' });
+    worker.countdown = 0;
+    steps = worker.steps;
+    expect(steps[0]).toBe('ledger.decide');
+    for (const s of ['tools.call', 'checkpoint put', 'ledger.markOutcomeDelivered']) expect(steps).toContain(s);
+  });
+
+  // One case per step, numbered up to a generous bound; a step the decision no longer has is skipped.
+  for (let failAt = 2; failAt <= 16; failAt++) {
     it(
-      `a worker dies at checkpoint put #${failAt} after the decision: ` +
+      `a worker dies at step #${failAt} after the decision: ` +
         'another run executes the write once and tells the customer',
-      async () => {
+      async (t) => {
+        expect(steps.length, 'the steps were counted').toBeGreaterThan(5);
+        if (failAt > steps.length) t.skip();
         const { threadId, approvalId } = await proposeTicket();
         worker.countdown = failAt;
+        worker.steps = [];
         await service.decide({ approvalId, approver: 'slack:U01MGR0001', decision: 'approve' }).catch(() => undefined);
-        expect(worker.dead).toBe(true);
+        expect(worker.dead, `died at ${steps[failAt - 1]}`).toBe(true);
         expect((await h.agent.ledger.get(approvalId))!.status).not.toBe('pending');
         worker.dead = false;
         worker.countdown = 0;

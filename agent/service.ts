@@ -12,7 +12,7 @@ import type { AgentStateType, ResumeValue } from './state.js';
 import { LeaseBusyError, ThreadLeases } from './thread-lease.js';
 import { RunAdmission } from './run-admission.js';
 import { storableText } from '../core/storable-text.js';
-import { threadStatuses } from '../schema/approvals/store.js';
+import { threadStatuses, threadStatusesSql } from '../schema/approvals/store.js';
 import { grantOutcomeMessage, runGrant } from './approvals/run-grant.js';
 import { callMeta } from './deps.js';
 import { approvalEventOf } from './plan-context.js';
@@ -84,7 +84,13 @@ export class AgentService {
       pool: Pool;
       graph: AgentGraph;
       /** Bounds each thread's checkpoint history after a turn (agent/lean-postgres-saver.ts). */
-      checkpoints?: { prune(threadId: string, keep: number): Promise<number> };
+      checkpoints?: {
+        prune(threadId: string, keep: number): Promise<number>;
+        /** Reads of the thread's newest checkpoint inside `fn` share one statement (the caller holds the lease). */
+        sharingReads?<T>(threadId: string, fn: () => Promise<T>): Promise<T>;
+        /** `prune` as CTEs over a thread id parameter: then the lease's release prunes, not each turn. */
+        pruneSql?(threadParam: string, keep: number): string;
+      };
       ledger: Ledger;
       clock: Clock;
       logger: Logger;
@@ -143,15 +149,16 @@ export class AgentService {
       result = await this.admit(() =>
         this.leases.with(
           input.threadId,
-          async () => {
-            // Follow-ups queued while the thread was busy go first, in order; so do the ones that
-            // arrive while this turn runs.
-            await this.runQueued(input.threadId);
-            const turn = await this.runMessage(message);
-            await this.runQueued(input.threadId);
-            return turn;
-          },
+          (reads) =>
+            this.underLease(input.threadId, async () => {
+              // Follow-ups queued while the thread was busy go first, in order; so do the ones that
+              // arrive while this turn runs (the lease is held until none is left).
+              const queued = reads.queued as QueuedRow[];
+              await this.runQueued(input.threadId, queued);
+              return this.runMessage(message, queued.length ? undefined : statusMap(reads.before));
+            }),
           this.deps.leaseWaitMs ?? 5_000,
+          this.leaseOpts(input.threadId),
         ),
       );
     } catch (err) {
@@ -170,12 +177,15 @@ export class AgentService {
     return result;
   }
 
-  /** One customer message through the graph. The caller holds the thread's lease. */
-  private async runMessage(input: MessageInput): Promise<TurnResult> {
+  /**
+   * One customer message through the graph. The caller holds the thread's lease; `before` is the
+   * thread's approvals as it took the lease, when nothing ran since.
+   */
+  private async runMessage(input: MessageInput, snapshot?: Map<string, string>): Promise<TurnResult> {
     const { text } = input;
     const log = this.deps.logger.child({ thread_id: input.threadId });
     const messageId = input.messageKey ? stableUuid(`${input.threadId}\u0000${input.messageKey}`) : randomUUID();
-    const before = await this.snapshot(input.threadId);
+    const before = snapshot ?? (await this.snapshot(input.threadId));
     const cfg = this.config(input.threadId);
     const fresh = await this.transcript(input.threadId, 'customer', text, {}, input.messageKey);
     let state = await this.deps.graph.getState(cfg);
@@ -210,8 +220,11 @@ export class AgentService {
    * Run the graph; its output is the thread's state at the end of the run (the newest checkpoint's
    * values), so the caller needs no getState after it. Undefined when the run produced no state.
    */
-  private async run(input: Parameters<AgentGraph['invoke']>[0], cfg: RunnableConfig) {
-    const out = (await this.deps.graph.invoke(input, cfg)) as Partial<AgentStateType> | undefined | null;
+  private async run(input: Parameters<AgentGraph['invoke']>[0], cfg: RunnableConfig, durability?: 'exit' | 'async') {
+    const out = (await this.deps.graph.invoke(input, { ...cfg, ...(durability ? { durability } : {}) })) as
+      | Partial<AgentStateType>
+      | undefined
+      | null;
     return out && Array.isArray(out.messages) ? (out as AgentStateType) : undefined;
   }
 
@@ -239,10 +252,31 @@ export class AgentService {
     };
   }
 
-  /** Answer the thread's queued follow-ups in order. The caller holds the thread's lease. */
-  private async runQueued(threadId: string): Promise<number> {
-    const rows = (
-      await this.deps.pool.query<{ id: number; input: MessageInput; attempts: number }>(
+  /**
+   * The lease options of every run: the queued follow-ups and the approvals read as the lease is
+   * taken, and the lease kept until the queue is empty (checked by the releasing statement).
+   */
+  private leaseOpts(threadId: string) {
+    return {
+      reads: { queued: QUEUED_SQL, before: threadStatusesSql('$1') },
+      hold: {
+        sql: QUEUE_WAITING_SQL,
+        drain: () => this.underLease(threadId, () => this.runQueued(threadId)),
+        alongside: this.deps.checkpoints?.pruneSql?.('$1', CHECKPOINTS_KEPT),
+      },
+    };
+  }
+
+  /** Work on a thread whose lease this worker holds: its checkpoint reads are shared until a write. */
+  private underLease<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
+    const checkpoints = this.deps.checkpoints;
+    return checkpoints?.sharingReads ? checkpoints.sharingReads(threadId, fn) : fn();
+  }
+
+  /** Answer the thread's queued follow-ups in order (`rows`: as already read). The caller holds the thread's lease. */
+  private async runQueued(threadId: string, rows?: QueuedRow[]): Promise<number> {
+    rows ??= (
+      await this.deps.pool.query<QueuedRow>(
         `SELECT id, input, attempts FROM message_queue WHERE thread_id = $1 ORDER BY id LIMIT 20`,
         [threadId],
       )
@@ -288,7 +322,14 @@ export class AgentService {
   /** Answer a thread's queue if its lease is free now (never waits for it). */
   private async drain(threadId: string): Promise<number> {
     try {
-      return await this.admit(() => this.leases.with(threadId, () => this.runQueued(threadId), 0));
+      return await this.admit(() =>
+        this.leases.with(
+          threadId,
+          (r) => this.underLease(threadId, () => this.runQueued(threadId, r.queued as QueuedRow[])),
+          0,
+          this.leaseOpts(threadId),
+        ),
+      );
     } catch (err) {
       if (!(err instanceof LeaseBusyError))
         this.deps.logger.warn({ err, thread_id: threadId }, 'could not answer queued follow-ups yet');
@@ -328,8 +369,11 @@ export class AgentService {
       this.deps.logger.warn({ err, approval_id: approval.id }, 'resume deferred to the sweeper');
     }
     // The decision is recorded: a failing re-read (database gone this instant) must not turn that
-    // into an error the manager would take for "nothing happened".
-    const latest = await this.deps.ledger.get(approval.id).catch(() => undefined);
+    // into an error the manager would take for "nothing happened". A turn that changed the
+    // approval read it already.
+    const latest =
+      turn?.changed.find((a) => a.id === approval.id) ??
+      (await this.deps.ledger.get(approval.id).catch(() => undefined));
     return { approval: latest ?? approval, turn };
   }
 
@@ -370,94 +414,117 @@ export class AgentService {
     const result = await this.admit(() =>
       this.leases.with(
         threadId,
-        async () => {
-          const before = await this.snapshot(threadId);
-          const cfg = this.config(threadId);
-          let state = await this.deps.graph.getState(cfg);
-          if (state.next.length && !isInterrupted(state)) {
-            await this.deps.graph.invoke(null, cfg); // a crashed run (e.g. inside execute) finishes first
-            state = await this.deps.graph.getState(cfg);
-          }
-          const waiting = (state.values as AgentStateType).pending?.some((p) => p.approval_id === approvalId);
-          // The newest state, from the last run's output or the last getState.
-          let values = state.values as AgentStateType;
-          let next: readonly string[] = state.next;
-          // Did this call's own run bring the decision into the conversation (and answer it)?
-          let resumed = false;
-          if (isInterrupted(state) && waiting) {
-            const resume: ResumeValue = { kind: 'decision', approvalId };
-            const out = await this.run(new Command({ resume }), cfg);
-            if (out) {
-              values = out;
-              next = [];
-              resumed = true;
-            } else {
+        (reads) =>
+          this.underLease(threadId, async () => {
+            const before = statusMap(reads.before);
+            const cfg = this.config(threadId);
+            let state = await this.deps.graph.getState(cfg);
+            if (state.next.length && !isInterrupted(state)) {
+              await this.deps.graph.invoke(null, cfg); // a crashed run (e.g. inside execute) finishes first
               state = await this.deps.graph.getState(cfg);
-              values = state.values as AgentStateType;
-              next = state.next;
             }
-          }
-          let approval = (await this.deps.ledger.get(approvalId))!;
-          let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
-          if (approval.status === 'approved' || approval.status === 'executing') {
-            log.warn(
-              { status: approval.status, next },
-              'decided approval not carried through by the graph; running it from the ledger',
-            );
-            if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
-            const out = await runGrant(
-              { ledger: this.deps.ledger, tools: this.deps.tools, workerId: this.deps.workerId },
-              approval,
-              callMeta({ threadId, customerId: approval.customer_id }),
-            );
-            approval = (await this.deps.ledger.get(approvalId))!;
-            outcome = grantOutcomeMessage(approval, out);
-          }
-          const messages = values.messages ?? [];
-          const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
-          const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
-          if (TOLD_STATUSES.has(approval.status) && !approval.outcome_delivered_at) {
-            if (at < 0) {
-              // The conversation never saw this outcome: record it as the decision node would have,
-              // and let the model answer from it.
-              const event = outcome ?? decisionEventMessage(approval);
-              await this.deps.graph.updateState(
-                cfg,
-                { messages: [event], pending, deciding: null, replies: null, steps: 0 },
-                'apply_decision',
-              );
-              values = (await this.run(null, cfg)) ?? (await this.current(threadId));
-            } else if (
-              messages.slice(at + 1).every((m) => m.getType() !== 'human') &&
-              // The run just made here answered it: finishRun records that answer below (a crash
-              // before it leaves it unrecorded, and the sweeper's call comes here again).
-              !(resumed && values.replies?.length) &&
-              !(await this.answered(threadId, messages[at]!.id))
-            ) {
-              // It saw the outcome but died before its answer was recorded: answer now (a plan that
-              // already produced the answer only needs its reply made).
-              const answeredInWindow = messages.slice(at + 1).some(isFinalAnswer);
-              await this.deps.graph.updateState(
-                cfg,
-                { pending, deciding: null, replies: null },
-                answeredInWindow ? 'plan' : 'execute',
-              );
-              values = (await this.run(null, cfg)) ?? (await this.current(threadId));
+            const waiting = (state.values as AgentStateType).pending?.some((p) => p.approval_id === approvalId);
+            // The newest state, from the last run's output or the last getState.
+            let values = state.values as AgentStateType;
+            let next: readonly string[] = state.next;
+            // Did this call's own run bring the decision into the conversation (and answer it)?
+            let resumed = false;
+            if (isInterrupted(state) && waiting) {
+              const resume: ResumeValue = { kind: 'decision', approvalId };
+              // Checkpointed once, when the run ends (or fails): a run that dies before leaves the thread
+              // at its interrupt, and the ledger (the sweeper's `undelivered`) resumes it again from there,
+              // the gate replaying a write that already ran. The steps between add nothing recovery needs.
+              const out = await this.run(new Command({ resume }), cfg, 'exit');
+              if (out) {
+                values = out;
+                next = [];
+                resumed = true;
+              } else {
+                state = await this.deps.graph.getState(cfg);
+                values = state.values as AgentStateType;
+                next = state.next;
+              }
             }
-          }
-          // Replies are keyed by the message they answer, so what an earlier call already recorded is not recorded
-          // twice.
-          const turn = await this.finishRun(threadId, before, values);
-          if (TOLD_STATUSES.has(approval.status)) await this.deps.ledger.markOutcomeDelivered([approvalId]);
-          await this.runQueued(threadId);
-          return turn;
-        },
+            // This call's run took the decision from the ledger, brought its outcome into the
+            // conversation and answered it: nothing is left to check, the event says what the ledger said.
+            const told = resumed && waiting && values.replies?.length ? eventFor(values, approvalId) : undefined;
+            if (told) return this.finishDecided(threadId, before, values, approvalId, told.status);
+            let approval = (await this.deps.ledger.get(approvalId))!;
+            let outcome: ReturnType<typeof grantOutcomeMessage> | undefined;
+            if (approval.status === 'approved' || approval.status === 'executing') {
+              log.warn(
+                { status: approval.status, next },
+                'decided approval not carried through by the graph; running it from the ledger',
+              );
+              if (!this.deps.tools) throw new Error('no tool client to run an orphaned approval');
+              const out = await runGrant(
+                { ledger: this.deps.ledger, tools: this.deps.tools, workerId: this.deps.workerId },
+                approval,
+                callMeta({ threadId, customerId: approval.customer_id }),
+              );
+              approval = (await this.deps.ledger.get(approvalId))!;
+              outcome = grantOutcomeMessage(approval, out);
+            }
+            const messages = values.messages ?? [];
+            const at = messages.findIndex((m) => approvalEventOf(m)?.approval_id === approvalId);
+            const pending = (values.pending ?? []).filter((p) => p.approval_id !== approvalId);
+            if (TOLD_STATUSES.has(approval.status) && !approval.outcome_delivered_at) {
+              if (at < 0) {
+                // The conversation never saw this outcome: record it as the decision node would have,
+                // and let the model answer from it.
+                const event = outcome ?? decisionEventMessage(approval);
+                await this.deps.graph.updateState(
+                  cfg,
+                  { messages: [event], pending, deciding: null, replies: null, steps: 0 },
+                  'apply_decision',
+                );
+                values = (await this.run(null, cfg)) ?? (await this.current(threadId));
+              } else if (
+                messages.slice(at + 1).every((m) => m.getType() !== 'human') &&
+                // The run just made here answered it: finishRun records that answer below (a crash
+                // before it leaves it unrecorded, and the sweeper's call comes here again).
+                !(resumed && values.replies?.length) &&
+                !(await this.answered(threadId, messages[at]!.id))
+              ) {
+                // It saw the outcome but died before its answer was recorded: answer now (a plan that
+                // already produced the answer only needs its reply made).
+                const answeredInWindow = messages.slice(at + 1).some(isFinalAnswer);
+                await this.deps.graph.updateState(
+                  cfg,
+                  { pending, deciding: null, replies: null },
+                  answeredInWindow ? 'plan' : 'execute',
+                );
+                values = (await this.run(null, cfg)) ?? (await this.current(threadId));
+              }
+            }
+            return this.finishDecided(threadId, before, values, approvalId, approval.status);
+          }),
         opts.waitMs ?? 30_000,
+        this.leaseOpts(threadId),
       ),
     );
     await this.notifyChanged(result.changed);
     await this.deliver(threadId, result.outgoing, result.replyIds);
     return result;
+  }
+
+  /**
+   * Record a decision's run and, for an outcome the customer must hear, that it has been told.
+   * Replies are keyed by the message they answer, so what an earlier call already recorded is not
+   * recorded twice. The turn shows the approval as marked.
+   */
+  private async finishDecided(
+    threadId: string,
+    before: Map<string, string>,
+    values: AgentStateType | undefined,
+    approvalId: string,
+    status: string,
+  ): Promise<TurnResult> {
+    const turn = await this.finishRun(threadId, before, values);
+    if (!TOLD_STATUSES.has(status)) return turn;
+    const marked = new Map((await this.deps.ledger.markOutcomeDelivered([approvalId])).map((a) => [a.id, a]));
+    const latest = (a: Approval) => marked.get(a.id) ?? a;
+    return { ...turn, changed: turn.changed.map(latest), pending: turn.pending.map(latest) };
   }
 
   /** Expire what nobody decided, and finish decided work whose worker died. */
@@ -644,8 +711,10 @@ export class AgentService {
     replies: Reply[],
     replyIds: number[],
     fallback: boolean,
+    /** The thread's approvals as just read, if they were. */
+    approvals?: Approval[],
   ): Promise<TurnResult> {
-    const all = await this.deps.ledger.list({ threadId });
+    const all = approvals ?? (await this.deps.ledger.list({ threadId }));
     const pending = all.filter((a) => a.status === 'pending').reverse();
     return {
       threadId,
@@ -690,19 +759,31 @@ export class AgentService {
     // keyed by that message's id, a reply already recorded (an earlier call, a crash after it) is
     // neither recorded nor delivered again.
     const trigger = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'human')?.id;
-    const replyIds: number[] = [];
-    const fresh: Reply[] = [];
-    for (const [i, r] of replies.entries()) {
-      const key = trigger ? `reply:${trigger}:${i}` : undefined;
-      // The privacy mark is kept with the row, so a redelivery sends it where the first try would have.
-      const meta = { ...(fallback ? { model: 'offline-planner', fallback: true } : {}), personal: r.personal };
-      const id = await this.transcript(threadId, 'agent', r.text, meta, key);
-      if (id !== undefined) {
-        replyIds.push(id);
-        fresh.push(r);
-      }
-    }
-    return this.turnOf(threadId, before, fresh, replyIds, fallback);
+    if (!replies.length) return this.turnOf(threadId, before, [], [], fallback);
+    const keys = replies.map((_, i) => (trigger ? `reply:${trigger}:${i}` : null));
+    // The privacy mark is kept with the row, so a redelivery sends it where the first try would have.
+    const metas = replies.map((r) =>
+      JSON.stringify({ ...(fallback ? { model: 'offline-planner', fallback: true } : {}), personal: r.personal }),
+    );
+    // The replies and the thread's approvals after the run, in one statement.
+    const { approvals, rows } = await this.deps.ledger.listThreadWith<{ id: number; message_key: string | null }>(
+      threadId,
+      {
+        sql: `INSERT INTO conversation_messages (thread_id, role, text, meta, at, message_key)
+              SELECT $1, 'agent', r.text, r.meta, $2, r.key
+              FROM unnest($3::text[], $4::jsonb[], $5::text[]) WITH ORDINALITY AS r(text, meta, key, n) ORDER BY r.n
+              ON CONFLICT (thread_id, message_key) WHERE message_key IS NOT NULL DO NOTHING
+              RETURNING id, message_key`,
+        params: [this.deps.clock.now(), replies.map((r) => r.text), metas, keys],
+      },
+    );
+    // Keyed rows are matched by key; unkeyed ones never conflict, and their ids follow the replies' order.
+    const byKey = new Map(rows.map((r) => [r.message_key, r.id]));
+    const unkeyed = rows.map((r) => r.id).sort((a, b) => a - b);
+    const ids = keys.map((k, i) => (k ? byKey.get(k) : unkeyed[i]));
+    const replyIds = ids.filter((id): id is number => id !== undefined);
+    const fresh = replies.filter((_, i) => ids[i] !== undefined);
+    return this.turnOf(threadId, before, fresh, replyIds, fallback, approvals);
   }
 
   /**
@@ -710,7 +791,8 @@ export class AgentService {
    * pending interrupt's included), a few more are kept as margin. A failure costs only bytes.
    */
   private async prune(threadId: string): Promise<void> {
-    if (!this.deps.checkpoints) return;
+    // Pruned by the statement that releases the lease instead (see leaseOpts).
+    if (!this.deps.checkpoints || this.deps.checkpoints.pruneSql) return;
     try {
       await this.deps.checkpoints.prune(threadId, CHECKPOINTS_KEPT);
     } catch (err) {
@@ -729,6 +811,20 @@ export class AgentService {
 }
 
 const stableUuid = (key: string) => stableUuidFor(key, 'message');
+
+interface QueuedRow {
+  id: number;
+  input: MessageInput;
+  attempts: number;
+}
+/** A thread's queued follow-ups, oldest first, as one JSON value (read with the lease). */
+const QUEUED_SQL = `(SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json)
+  FROM (SELECT id, input, attempts FROM message_queue WHERE thread_id = $1 ORDER BY id LIMIT 20) q)`;
+const QUEUE_WAITING_SQL = `EXISTS (SELECT 1 FROM message_queue WHERE thread_id = $1)`;
+/** The outcome event of an approval in the thread's window, if there is one. */
+const eventFor = (values: AgentStateType, approvalId: string) =>
+  (values.messages ?? []).map(approvalEventOf).find((e) => e?.approval_id === approvalId);
+const statusMap = (rows: unknown) => new Map((rows as { id: string; status: string }[]).map((r) => [r.id, r.status]));
 
 /** Outcomes the customer must hear about (superseded and withdrawn ones they caused themselves). */
 const TOLD_STATUSES = new Set(['executed', 'failed', 'rejected', 'expired']);

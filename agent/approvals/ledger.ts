@@ -85,6 +85,14 @@ export class Ledger {
     return store.listApprovals(this.pool, filter);
   }
 
+  /** The thread's approvals, newest first, read by the statement that runs `alongside` (store.threadApprovalsWith). */
+  async listThreadWith<T>(
+    threadId: string,
+    alongside: { sql: string; params: unknown[] },
+  ): Promise<{ approvals: Approval[]; rows: T[] }> {
+    return store.threadApprovalsWith<T>(this.pool, threadId, alongside);
+  }
+
   /**
    * Record a proposed write. Idempotent on (thread, tool call). Pending proposals of the same tool
    * in the same thread that it replaces (same target: "actually make it 3pm") are superseded by it.
@@ -103,35 +111,34 @@ export class Ledger {
     if (!parsed.ok)
       throw new LedgerError('invalid_arguments', `invalid arguments for ${p.tool}`, undefined, parsed.issues);
     const now = this.clock.now();
-    return withTransaction(this.pool, (tx) =>
-      store.recordProposal(tx, {
-        id: approvalIdFor(p.threadId, p.toolCallId),
-        threadId: p.threadId,
-        toolCallId: p.toolCallId,
-        tool: p.tool,
-        args: parsed.args,
-        canonical: parsed.canonical,
-        hash: parsed.hash,
-        customerId: p.customerId,
-        proposedBy: p.proposedBy,
-        requestText: p.requestText?.slice(0, 3000) ?? null,
-        expiresAt: expiryAfter(now, this.expiry.policy, this.expiry.timeZone),
-        at: now,
-      }),
-    );
+    return store.recordProposal(this.pool, {
+      id: approvalIdFor(p.threadId, p.toolCallId),
+      threadId: p.threadId,
+      toolCallId: p.toolCallId,
+      tool: p.tool,
+      args: parsed.args,
+      canonical: parsed.canonical,
+      hash: parsed.hash,
+      customerId: p.customerId,
+      proposedBy: p.proposedBy,
+      requestText: p.requestText?.slice(0, 3000) ?? null,
+      expiresAt: expiryAfter(now, this.expiry.policy, this.expiry.timeZone),
+      at: now,
+    });
   }
 
   /**
    * A manager's decision: one conditional UPDATE, so two managers clicking at once have one
    * winner and the other learns what happened. Edited arguments are validated with the tool's own
-   * schema and replace the executable arguments (the original ones are kept).
+   * schema and replace the executable arguments (the original ones are kept). Without an edit the
+   * decision is one statement (its audit rows included); an edit first reads the row it checks.
    */
   async decide(d: Decision): Promise<Approval> {
-    const existing = await this.get(d.approvalId);
-    if (!existing) throw new LedgerError('not_found', `No approval ${d.approvalId}.`);
-    let args: Record<string, unknown> | undefined;
-    let hash: string | undefined;
+    if (!/^[0-9a-f-]{36}$/i.test(d.approvalId)) throw new LedgerError('not_found', `No approval ${d.approvalId}.`);
+    let edit: { args: Record<string, unknown>; hash: string; before: Approval } | undefined;
     if (d.decision === 'approve' && d.args !== undefined) {
+      const existing = await this.get(d.approvalId);
+      if (!existing) throw new LedgerError('not_found', `No approval ${d.approvalId}.`);
       const parsed = parseToolArgs(existing.tool, d.args);
       // Every caller rehearses an edit first (AgentService.decide); the customer rule is the
       // ledger's own too, so no way of calling it can hand an approval to someone else.
@@ -143,34 +150,35 @@ export class Ledger {
           existing,
           [...(parsed.ok ? [] : parsed.issues), ...(customer ? [customer] : [])],
         );
-      args = parsed.args;
-      hash = parsed.hash;
+      edit = { args: parsed.args, hash: parsed.hash, before: existing };
     }
     const now = this.clock.now();
-    return withTransaction(this.pool, async (tx) => {
-      const row = await store.recordDecision(tx, {
-        id: d.approvalId,
-        approver: d.approver,
-        decision: d.decision,
-        at: now,
-        before: existing,
-        ...(d.decision === 'approve' ? { args, hash } : { reason: d.reason }),
-      });
-      if (row) return row;
-      const current = (await this.get(d.approvalId, tx))!;
-      if (current.status === 'pending' || current.status === 'expired') {
-        throw new LedgerError(
-          'expired',
-          `Approval ${d.approvalId} expired at ${current.expires_at.toISOString()}.`,
-          current,
-        );
-      }
+    const out = await store.recordDecision(this.pool, {
+      id: d.approvalId,
+      approver: d.approver,
+      decision: d.decision,
+      at: now,
+      ...(d.decision === 'approve'
+        ? { args: edit?.args, hash: edit?.hash, before: edit?.before }
+        : { reason: d.reason }),
+    });
+    if (out.decided) return out.decided;
+    let current = out.current;
+    // Still pending and in time in the statement's snapshot: a concurrent decision won; read what it made.
+    if (current?.status === 'pending' && current.expires_at > now) current = await this.get(d.approvalId);
+    if (!current) throw new LedgerError('not_found', `No approval ${d.approvalId}.`);
+    if (current.status === 'pending' || current.status === 'expired') {
       throw new LedgerError(
-        'already_decided',
-        `Approval ${d.approvalId} is already ${current.status}${current.approver ? ` (by ${current.approver})` : ''}.`,
+        'expired',
+        `Approval ${d.approvalId} expired at ${current.expires_at.toISOString()}.`,
         current,
       );
-    });
+    }
+    throw new LedgerError(
+      'already_decided',
+      `Approval ${d.approvalId} is already ${current.status}${current.approver ? ` (by ${current.approver})` : ''}.`,
+      current,
+    );
   }
 
   /** Pending approvals past their expiry become expired; returns the ones this call expired. */
@@ -190,9 +198,16 @@ export class Ledger {
     await store.markExecuting(this.pool, id, worker, this.clock.now());
   }
 
-  async markOutcomeDelivered(ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    await store.markOutcomeDelivered(this.pool, ids, this.clock.now());
+  /** The approval, claimed for execution by `worker` if it was approved (approved → executing). */
+  async claim(id: string, worker: string): Promise<Approval | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    return store.claimGrant(this.pool, id, worker, this.clock.now());
+  }
+
+  /** The conversation has been told these outcomes; returns the approvals this call marked. */
+  async markOutcomeDelivered(ids: string[]): Promise<Approval[]> {
+    if (!ids.length) return [];
+    return store.markOutcomeDelivered(this.pool, ids, this.clock.now());
   }
 
   /** Decided approvals whose outcome never reached the conversation (a worker died): for the sweeper. */

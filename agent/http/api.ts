@@ -130,10 +130,9 @@ export function createApiRouter(deps: {
       }
       // While an address is out of failure budget a right guess must look like a wrong one, or
       // the budget would not bound guessing.
-      const f = await failures.peek(failed);
-      if (!f.allowed) throw rateLimited(f);
-      const limit = await limiter.hit(`id:${identity.name}`);
-      if (!limit.allowed) throw rateLimited(limit);
+      const { blocked, limit } = await limiter.hitUnless(`id:${identity.name}`, failures, failed);
+      if (blocked) throw rateLimited(blocked);
+      if (!limit!.allowed) throw rateLimited(limit!);
       if (needs === 'manager' && identity.role !== 'manager') {
         if (!keys.hasManagerKeys) throw managerApiDisabled();
         throw new HttpError(403, 'manager_key_required', 'This needs a manager key.');

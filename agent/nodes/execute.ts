@@ -11,7 +11,8 @@ import type { AgentStateType, AgentUpdate } from '../state.js';
 export const executeNode =
   (deps: AgentDeps) =>
   async (state: AgentStateType): Promise<AgentUpdate> => {
-    const approval = (await deps.ledger.get(state.deciding!))!;
+    // Read and claimed in one statement: runGrant finds it executing and claims nothing more.
+    const approval = (await deps.ledger.claim(state.deciding!, deps.workerId))!;
     const log = deps.logger.child({ thread_id: state.threadId, approval_id: approval.id, tool: approval.tool });
     const out = await runGrant(deps, approval, callMeta(state));
     log.info({ ok: out.ok, replay: out.ok ? out.replay : undefined }, 'executed approved write');

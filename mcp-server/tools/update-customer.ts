@@ -48,7 +48,6 @@ export async function updateCustomer(args: UpdateCustomerArgs, ctx: WriteContext
     if (taken.rowCount) throw emailConflict(after.email);
   }
 
-  await ctx.tx.query('SAVEPOINT update_customer');
   let updated: CustomerRow;
   try {
     const res = await ctx.tx.query<CustomerRow>(
@@ -72,14 +71,12 @@ export async function updateCustomer(args: UpdateCustomerArgs, ctx: WriteContext
     );
     updated = res.rows[0]!;
   } catch (err) {
-    // Two updates racing to the same address: the unique index decides, the loser gets a clear answer.
-    if (isUniqueViolation(err) && after.email) {
-      await ctx.tx.query('ROLLBACK TO SAVEPOINT update_customer');
-      throw emailConflict(after.email);
-    }
+    // Two updates racing to the same address: the unique index decides, the loser gets a clear
+    // answer. No savepoint of its own: a refusal ends the handler, and its caller rolls back (the
+    // gate to the savepoint it keeps for refusals, a rehearsal all of it).
+    if (isUniqueViolation(err) && after.email) throw emailConflict(after.email);
     throw err;
   }
-  await ctx.tx.query('RELEASE SAVEPOINT update_customer');
   return { customer_id: before.id, changed_fields: [...changed], before, after: toCustomerRecord(updated) };
 }
 

@@ -118,12 +118,44 @@ export async function listApprovals(
   return (await db.query<Approval>(sql, params)).rows;
 }
 
+/**
+ * The thread's approvals as `listApprovals({ threadId })` has them, read by the statement that
+ * runs `alongside` too: a CTE of the caller's (its parameters from $2 on, `$1` the thread id),
+ * whose returned rows come back as JSON. One round trip for a write and the read that follows it
+ * (the read sees the approvals as they were when the statement began).
+ */
+export async function threadApprovalsWith<T>(
+  db: Queryable,
+  threadId: string,
+  alongside: { sql: string; params: unknown[] },
+): Promise<{ approvals: Approval[]; rows: T[] }> {
+  const r = await db.query<Approval & { alongside_rows: T[] }>(
+    `WITH alongside AS (${alongside.sql})
+     SELECT (SELECT coalesce(json_agg(x), '[]'::json) FROM alongside x) AS alongside_rows, a.*
+     FROM (SELECT 1) AS one
+     LEFT JOIN LATERAL (SELECT * FROM approvals WHERE thread_id = $1 ORDER BY created_at DESC LIMIT 100) a ON true`,
+    [threadId, ...alongside.params],
+  );
+  return {
+    approvals: r.rows.filter((x) => x.id !== null).map(({ alongside_rows: _, ...a }) => a as Approval),
+    rows: r.rows[0]?.alongside_rows ?? [],
+  };
+}
+
 /** Id and status of every approval of a thread: a before/after snapshot of a run. */
 export async function threadStatuses(db: Queryable, threadId: string): Promise<{ id: string; status: string }[]> {
   return (
     await db.query<{ id: string; status: string }>(`SELECT id, status FROM approvals WHERE thread_id = $1`, [threadId])
   ).rows;
 }
+
+/**
+ * The same as one SQL expression (a JSON array of {id, status}) over the thread id parameter
+ * `threadParam`: for a statement that reads it beside other work, e.g. taking the thread's lease.
+ */
+export const threadStatusesSql = (threadParam: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('id', id, 'status', status)), '[]'::json)
+    FROM approvals WHERE thread_id = ${threadParam})`;
 
 /** Decided approvals whose outcome never reached the conversation (a worker died): for the sweeper. */
 export async function undeliveredOutcomes(db: Queryable, decidedBefore: Date): Promise<Approval[]> {
@@ -204,11 +236,17 @@ export async function lockGrant(tx: Queryable, id: string): Promise<GrantRow | u
 /**
  * (proposal) → pending, guarded by the (thread_id, tool_call_id) key: recording the same proposal
  * again returns the stored row. A new one supersedes the thread's pending proposals it replaces
- * (same tool and target, see `replacesRequest`); independent ones stay pending. Run inside the
- * caller's transaction.
+ * (same tool and target, see `replacesRequest`); independent ones stay pending.
+ *
+ * No transaction: ONE statement writes the proposal, the superseding and every audit row (atomic
+ * as a transaction is). It inserts only if the thread has no other pending proposal, and returns
+ * those otherwise; then `replacesRequest` picks the ones the new one replaces, and a second
+ * statement inserts and supersedes them. A pending proposal's tool and arguments never change, and
+ * one decided in between is left alone by the superseding UPDATE's status condition. Callers hold
+ * the thread's lease, so no other proposal of the thread appears in between.
  */
 export async function recordProposal(
-  tx: Queryable,
+  db: Queryable,
   p: {
     id: string;
     threadId: string;
@@ -225,114 +263,134 @@ export async function recordProposal(
     at: Date;
   },
 ): Promise<{ approval: Approval; created: boolean; superseded: Approval[] }> {
-  const inserted = await tx.query<Approval>(
-    `INSERT INTO approvals (id, thread_id, tool_call_id, tool, status, args_original, args, args_hash, customer_id,
-                            proposed_by, request_text, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (thread_id, tool_call_id) DO NOTHING RETURNING *`,
-    [
-      p.id,
-      p.threadId,
-      p.toolCallId,
-      p.tool,
-      p.canonical,
-      p.hash,
-      p.customerId,
-      p.proposedBy,
-      p.requestText,
-      p.expiresAt,
-      p.at,
-    ],
-  );
-  if (!inserted.rows[0]) return { approval: (await getApproval(tx, p.id))!, created: false, superseded: [] };
-  const approval = inserted.rows[0];
-  await audit(tx, {
-    at: p.at,
-    actor: p.proposedBy,
-    action: 'proposed',
-    approval,
-    details: { tool: p.tool, args: p.args },
-  });
-  // pending → superseded, only for the pending requests this one replaces (same target; which
-  // tools can replace each other, e.g. a cancellation a pending move of the same booking, is
-  // replacesRequest's to say)
-  const candidates = (
-    await tx.query<Approval>(
-      `SELECT * FROM approvals WHERE thread_id = $1 AND status = 'pending' AND id <> $2 FOR UPDATE`,
-      [p.threadId, p.id],
-    )
-  ).rows;
-  const replaced = candidates.filter((c) => replacesRequest({ tool: p.tool, args: p.args }, c)).map((c) => c.id);
-  const superseded = replaced.length
-    ? (
-        await tx.query<Approval>(
-          `UPDATE approvals SET status = 'superseded', superseded_by = $1, decided_at = $3
-           WHERE id = ANY($2::uuid[]) AND status = 'pending' RETURNING *`,
-          [p.id, replaced, p.at],
-        )
-      ).rows
-    : [];
-  for (const s of superseded) {
-    await audit(tx, {
-      at: p.at,
-      actor: p.proposedBy,
-      action: 'superseded',
-      approval: s,
-      details: { superseded_by: p.id },
-    });
+  const write = async (aloneOnly: boolean, replaced: string[]) =>
+    (
+      await db.query<Approval & { kind: 'new' | 'superseded' | 'other' | 'existing' }>(
+        `WITH others AS (
+           SELECT * FROM approvals WHERE $14::boolean AND thread_id = $2 AND status = 'pending' AND id <> $1
+         ),
+         inserted AS (
+           INSERT INTO approvals (id, thread_id, tool_call_id, tool, status, args_original, args, args_hash,
+                                  customer_id, proposed_by, request_text, expires_at, created_at)
+           SELECT $1, $2, $3, $4, 'pending', $5, $5, $6, $7, $8, $9, $10, $11 WHERE NOT EXISTS (SELECT 1 FROM others)
+           ON CONFLICT (thread_id, tool_call_id) DO NOTHING RETURNING *
+         ),
+         superseded AS (
+           UPDATE approvals SET status = 'superseded', superseded_by = $1, decided_at = $11
+           WHERE id = ANY($12::uuid[]) AND status = 'pending' AND EXISTS (SELECT 1 FROM inserted) RETURNING *
+         ),
+         logged AS (
+           INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+           SELECT $11, $8, e.action, e.id, e.thread_id, e.customer_id, e.details FROM (
+             SELECT 1 AS n, 'proposed' AS action, id, thread_id, customer_id, $13::jsonb AS details FROM inserted
+             UNION ALL
+             SELECT 2, 'superseded', id, thread_id, customer_id, jsonb_build_object('superseded_by', $1::uuid)
+             FROM superseded
+           ) e ORDER BY e.n, e.id
+         )
+         SELECT 'new' AS kind, * FROM inserted
+         UNION ALL SELECT 'superseded', * FROM superseded
+         UNION ALL SELECT 'other', * FROM others
+         UNION ALL SELECT 'existing', * FROM approvals WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+        [
+          p.id,
+          p.threadId,
+          p.toolCallId,
+          p.tool,
+          p.canonical,
+          p.hash,
+          p.customerId,
+          p.proposedBy,
+          p.requestText,
+          p.expiresAt,
+          p.at,
+          replaced,
+          JSON.stringify({ tool: p.tool, args: p.args }),
+          aloneOnly,
+        ],
+      )
+    ).rows.map(({ kind, ...a }) => ({ kind, approval: a as Approval }));
+  let rows = await write(true, []);
+  const others = rows.filter((r) => r.kind === 'other').map((r) => r.approval);
+  if (others.length && !rows.some((r) => r.kind === 'existing')) {
+    // pending → superseded, only for the pending requests this one replaces (same target; which
+    // tools can replace each other, e.g. a cancellation a pending move of the same booking, is
+    // replacesRequest's to say)
+    const replaced = others.filter((c) => replacesRequest({ tool: p.tool, args: p.args }, c)).map((c) => c.id);
+    rows = await write(false, replaced);
   }
-  return { approval, created: true, superseded };
+  const created = rows.find((r) => r.kind === 'new');
+  if (!created) return { approval: rows.find((r) => r.kind === 'existing')!.approval, created: false, superseded: [] };
+  return {
+    approval: created.approval,
+    created: true,
+    superseded: rows.filter((r) => r.kind === 'superseded').map((r) => r.approval),
+  };
 }
 
 /**
- * pending → approved | rejected, while not expired. Edited arguments (already validated and
- * hashed by the caller) replace the executable ones. Returns undefined when the row was not
- * pending or had expired: the caller reads the current row to say why.
+ * pending → approved | rejected, while not expired, with its audit rows (an edit's first), in ONE
+ * statement: atomic as a transaction is, one round trip, no BEGIN/COMMIT. Edited arguments
+ * (already validated and hashed by the caller, who read the row for them) replace the executable
+ * ones. `decided` is undefined when the row was not pending or had expired; `current` is then the
+ * row as this statement's snapshot saw it (a race's winner may have committed since: a row still
+ * pending and not expired there has lost a race, and the caller reads it again).
  */
 export async function recordDecision(
-  tx: Queryable,
+  db: Queryable,
   d: {
     id: string;
     approver: string;
     decision: 'approve' | 'reject';
     at: Date;
-    /** The row as it was before the decision, for the edit's audit entry. */
-    before: Pick<Approval, 'args' | 'args_hash'>;
+    /** For an edit: the row as it was before the decision, for the edit's audit entry. */
+    before?: Pick<Approval, 'args' | 'args_hash'>;
     args?: Record<string, unknown>;
     hash?: string;
     reason?: string;
   },
-): Promise<Approval | undefined> {
-  const updated = await tx.query<Approval>(
-    d.decision === 'approve'
-      ? `UPDATE approvals SET status = 'approved', approver = $2, decided_at = $3,
-                args = COALESCE($4::jsonb, args), args_hash = COALESCE($5::text, args_hash)
-         WHERE id = $1 AND status = 'pending' AND expires_at > $3 RETURNING *`
-      : `UPDATE approvals SET status = 'rejected', approver = $2, decided_at = $3, decision_reason = $4
-         WHERE id = $1 AND status = 'pending' AND expires_at > $3 RETURNING *`,
-    d.decision === 'approve'
-      ? [d.id, d.approver, d.at, d.args ? JSON.stringify(d.args) : null, d.hash ?? null]
-      : [d.id, d.approver, d.at, d.reason?.slice(0, 2000) ?? null],
+): Promise<{ decided?: Approval; current?: Approval }> {
+  const approve = d.decision === 'approve';
+  const edit = approve && d.args !== undefined && d.before !== undefined;
+  const r = await db.query<Approval & { decided: boolean }>(
+    `WITH decided AS (
+       UPDATE approvals SET status = $4, approver = $2, decided_at = $3,
+         args = COALESCE($5::jsonb, args), args_hash = COALESCE($6::text, args_hash),
+         decision_reason = CASE WHEN $4 = 'rejected' THEN $7::text ELSE decision_reason END
+       WHERE id = $1 AND status = 'pending' AND expires_at > $3 RETURNING *
+     ),
+     logged AS (
+       INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+       SELECT $3, $2, e.action, d.id, d.thread_id, d.customer_id, e.details
+       FROM decided d CROSS JOIN LATERAL (VALUES
+         (1, 'edited', jsonb_build_object('before', $9::jsonb, 'after', d.args)),
+         (2, CASE WHEN $4 = 'approved' THEN 'approved' ELSE 'rejected' END,
+             CASE WHEN $4 = 'approved' THEN jsonb_build_object('args', d.args)
+                  ELSE jsonb_build_object('reason', $8::text) END)
+       ) AS e(n, action, details)
+       WHERE e.n = 2 OR ($10::text IS NOT NULL AND d.args_hash <> $10::text)
+       ORDER BY e.n
+     )
+     SELECT true AS decided, * FROM decided
+     UNION ALL
+     SELECT false, * FROM approvals WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM decided)`,
+    [
+      d.id,
+      d.approver,
+      d.at,
+      approve ? 'approved' : 'rejected',
+      approve && d.args ? JSON.stringify(d.args) : null,
+      approve ? (d.hash ?? null) : null,
+      approve ? null : (d.reason?.slice(0, 2000) ?? null),
+      approve ? null : (d.reason ?? null),
+      edit ? JSON.stringify(d.before!.args) : null,
+      edit ? d.before!.args_hash : null,
+    ],
   );
-  const row = updated.rows[0];
-  if (!row) return undefined;
-  if (row.args_hash !== d.before.args_hash) {
-    await audit(tx, {
-      at: d.at,
-      actor: d.approver,
-      action: 'edited',
-      approval: row,
-      details: { before: d.before.args, after: row.args },
-    });
-  }
-  await audit(tx, {
-    at: d.at,
-    actor: d.approver,
-    action: d.decision === 'approve' ? 'approved' : 'rejected',
-    approval: row,
-    details: d.decision === 'reject' ? { reason: d.reason ?? null } : { args: row.args },
-  });
-  return row;
+  const row = r.rows[0];
+  if (!row) return {};
+  const { decided, ...approval } = row;
+  return decided ? { decided: approval as Approval } : { current: approval as Approval };
 }
 
 /** pending → expired for every approval past its expiry; returns the ones this call expired. */
@@ -381,23 +439,41 @@ export async function markExecuting(db: Queryable, id: string, worker: string, a
 }
 
 /**
+ * approved → executing, claimed by `worker`, and the row as it is then, in one statement: what
+ * the caller runs next. A row that was not approved is returned unchanged (as the statement's
+ * snapshot saw it: a decision or an execution committing meanwhile shows on the next read).
+ */
+export async function claimGrant(db: Queryable, id: string, worker: string, at: Date): Promise<Approval | undefined> {
+  return (
+    await db.query<Approval>(
+      `WITH claimed AS (
+         UPDATE approvals SET status = 'executing', claimed_by = $2, claimed_at = $3
+         WHERE id = $1 AND status = 'approved' RETURNING *
+       )
+       SELECT * FROM claimed
+       UNION ALL
+       SELECT * FROM approvals WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+      [id, worker, at],
+    )
+  ).rows[0];
+}
+
+/**
  * approved | executing → executed, by the tool gate inside its transaction, with the grant row
- * locked (`lockGrant`), so exactly one call gets here for an approval.
+ * locked (`lockGrant`), so exactly one call gets here for an approval. The transition and its
+ * audit row are one statement.
  */
 export async function recordExecuted(
   tx: Queryable,
   grant: ApprovalRef,
   e: { at: Date; actor: string; tool: string; result: unknown; via?: string },
 ): Promise<void> {
-  await tx.query(
-    `UPDATE approvals SET status = 'executed', executed_at = $2, result = $3, error = NULL WHERE id = $1`,
-    [grant.id, e.at, JSON.stringify(e.result)],
-  );
-  await audit(tx, {
+  await settleGrant(tx, grant, {
+    set: `status = 'executed', executed_at = $2, result = $3, error = NULL`,
+    value: e.result,
     at: e.at,
     actor: e.actor,
     action: 'executed',
-    approval: grant,
     details: { tool: e.tool, result: e.result, via: e.via },
   });
 }
@@ -408,28 +484,50 @@ export async function recordFailed(
   grant: ApprovalRef,
   e: { at: Date; actor: string; tool: string; error: unknown; via?: string },
 ): Promise<void> {
-  await tx.query(`UPDATE approvals SET status = 'failed', executed_at = $2, error = $3 WHERE id = $1`, [
-    grant.id,
-    e.at,
-    JSON.stringify(e.error),
-  ]);
-  await audit(tx, {
+  await settleGrant(tx, grant, {
+    set: `status = 'failed', executed_at = $2, error = $3`,
+    value: e.error,
     at: e.at,
     actor: e.actor,
     action: 'execution_failed',
-    approval: grant,
     details: { tool: e.tool, error: e.error, via: e.via },
   });
 }
 
+/** A grant's outcome (`set`, with $2 the time and $3 `value`) and its audit row, in one statement. */
+async function settleGrant(
+  tx: Queryable,
+  grant: ApprovalRef,
+  o: { set: string; value: unknown; at: Date; actor: string; action: string; details: unknown },
+): Promise<void> {
+  await tx.query(
+    `WITH settled AS (UPDATE approvals SET ${o.set} WHERE id = $1 RETURNING id)
+     INSERT INTO audit_log (at, actor, action, approval_id, thread_id, customer_id, details)
+     SELECT $2, $4, $5, id, $6, $7, $8 FROM settled`,
+    [
+      grant.id,
+      o.at,
+      JSON.stringify(o.value),
+      o.actor,
+      o.action,
+      grant.thread_id,
+      grant.customer_id,
+      JSON.stringify(o.details ?? {}),
+    ],
+  );
+}
+
 // ------------------------------------------------------------- bookkeeping beside the lifecycle
 
-/** The conversation has been told the outcome (set once). */
-export async function markOutcomeDelivered(db: Queryable, ids: string[], at: Date): Promise<void> {
-  await db.query(
-    `UPDATE approvals SET outcome_delivered_at = $2 WHERE id = ANY($1::uuid[]) AND outcome_delivered_at IS NULL`,
-    [ids, at],
-  );
+/** The conversation has been told the outcome (set once); returns the rows this call marked. */
+export async function markOutcomeDelivered(db: Queryable, ids: string[], at: Date): Promise<Approval[]> {
+  return (
+    await db.query<Approval>(
+      `UPDATE approvals SET outcome_delivered_at = $2
+       WHERE id = ANY($1::uuid[]) AND outcome_delivered_at IS NULL RETURNING *`,
+      [ids, at],
+    )
+  ).rows;
 }
 
 export async function setCard(db: Queryable, id: string, channel: string, ts: string): Promise<void> {
