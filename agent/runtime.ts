@@ -61,7 +61,7 @@ export async function createAgentRuntime(opts: {
     opts.transport ?? (mcpUrl ? () => httpTransport(mcpUrl, config.MCP_API_KEY) : () => stdioTransport(env));
   const tools = await ToolClient.connect(transport, { logger });
   const tracing = await startTracing(config, logger);
-  const model = opts.model ?? createChatModel(config, logger);
+  const model = opts.model ?? (await createChatModel(config, logger));
   const ledger = new Ledger(pool, clock, { policy: approvalExpiry(config), timeZone: config.BUSINESS_TIMEZONE });
   const checkpoints = new LeanPostgresSaver(pool, new CompressedSerializer());
   const graph = buildGraph(

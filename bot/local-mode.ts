@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
 import { DEMO_MANAGERS, DEMO_SLACK_USERS } from '../schema/demo.js';
-import {
-  attachToLocalSlack,
-  type AttachedWorkspace,
-  startLocalSlack,
-  type LocalSlack,
-  type LocalSlackTiming,
-  type RateLimitOptions,
-} from '../local-slack/index.js';
+// Types only: the workspace's modules are imported when one is started or joined (local mode), so a
+// worker on a real Slack, or one that another process's workspace serves, never loads them.
+import type { AttachedWorkspace, LocalSlack, LocalSlackTiming, RateLimitOptions } from '../local-slack/index.js';
 import type { SlackConnection } from './app.js';
 import { BUSINESS } from '../schema/business/profile.js';
 
@@ -54,6 +49,7 @@ export async function startLocalWorkspace(
   },
 ): Promise<LocalSlack> {
   const log = opts.logger?.child({ component: 'local-slack' });
+  const { startLocalSlack } = await import('../local-slack/index.js');
   return startLocalSlack({
     port: opts.port,
     signingSecret: connection.signingSecret,
@@ -106,6 +102,7 @@ export async function joinLocalWorkspace(
   connection: SlackConnection,
   opts: { port: number; eventsUrl: string },
 ): Promise<{ connection: SlackConnection; workspace: AttachedWorkspace } | undefined> {
+  const { attachToLocalSlack } = await import('../local-slack/index.js');
   const workspace = await attachToLocalSlack(opts.port, opts.eventsUrl);
   if (!workspace) return undefined;
   return {

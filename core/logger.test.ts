@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from './pg-pool.js';
 import { createLogger, safeError, scrubSecrets } from './logger.js';
@@ -141,5 +142,28 @@ describe('no secret reaches a log line', () => {
       safeError(new AggregateError([new Error('a'), new Error('b')], 'both')).errors?.map((e) => e.message),
     ).toEqual(['a', 'b']);
     expect(scrubSecrets('no secrets here: 127.0.0.1:5432')).toBe('no secrets here: 127.0.0.1:5432');
+  });
+});
+
+describe('the destination', () => {
+  // pino-pretty is loaded only for a terminal (scripts/startup-imports.test.ts): on one it still formats.
+  const streamOf = (logger: ReturnType<typeof createLogger>) =>
+    (logger as unknown as Record<symbol, { constructor: { name: string } }>)[pino.symbols.streamSym]!;
+
+  it('is pino-pretty on a terminal outside production, JSON otherwise', () => {
+    const wasTTY = process.stderr.isTTY;
+    try {
+      process.stderr.isTTY = true;
+      const pretty = streamOf(createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'development' }, { fd: 2 }));
+      const json = streamOf(createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd: 2 }));
+      expect(pretty.constructor.name).not.toBe(json.constructor.name);
+      expect(json.constructor.name).toBe('SonicBoom');
+      process.stderr.isTTY = false;
+      expect(streamOf(createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'development' }, { fd: 2 })).constructor.name).toBe(
+        'SonicBoom',
+      );
+    } finally {
+      process.stderr.isTTY = wasTTY;
+    }
   });
 });

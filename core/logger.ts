@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger, type LoggerOptions } from 'pino';
-import pretty from 'pino-pretty';
 import type { Config } from './config.js';
+
+// pino-pretty (and what it pulls in) only for a terminal: a production or piped process never needs it,
+// and keeps whatever it loads for its whole life. Required, not imported, so createLogger stays synchronous.
+const loadPretty = () => createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
 
 export type { Logger };
 
@@ -130,7 +134,7 @@ export function createLogger(
   const destination =
     opts.destination ??
     (wantsPretty(config, fd)
-      ? pretty({ destination: fd, sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' })
+      ? loadPretty()({ destination: fd, sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' })
       : pino.destination({ fd, sync: true }));
   return pino(
     { ...baseOptions, level: config.LOG_LEVEL, name: opts.name ?? 'support-agent', base: { pid: process.pid } },

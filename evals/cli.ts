@@ -96,7 +96,7 @@ async function main(): Promise<number> {
         false,
       );
     }
-    model = createChatModel(config, silentLogger);
+    model = await createChatModel(config, silentLogger);
     modelName = `gemini:${config.GEMINI_MODEL}`;
   } else {
     throw new UsageError(`unknown --model "${values.model}": use offline or gemini`);

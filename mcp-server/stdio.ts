@@ -7,11 +7,13 @@
  *
  * Flags: --email-dispatcher  also deliver queued email from this process (npm start already runs
  *                            a dispatcher; several together are safe).
+ *        --schema-ready      the database is migrated already: a worker's child (its parent applied the
+ *                            schema before it started one, agent/tool-server-command.ts). Connects only.
  */
 import { clockFromConfig } from '../core/clock.js';
 import { markStopping } from '../core/shutdown.js';
 import { loadConfig } from '../core/config.js';
-import { openDatabase } from '../schema/open-database.js';
+import { connectDatabase } from '../core/connect-database.js';
 import { createLogger } from '../core/logger.js';
 import { runMain } from '../core/run-main.js';
 import { startEmailDispatcher } from './email-dispatcher.js';
@@ -25,7 +27,12 @@ await runMain(async () => {
   const config = loadConfig();
   const logger = createLogger(config, { name: 'mcp-stdio', fd: 2 });
   const clock = clockFromConfig(config);
-  const db = await openDatabase(config, { logger, clock, applicationName: 'mcp-stdio', poolMax: 10 });
+  const dbOptions = { logger, clock, applicationName: 'mcp-stdio', poolMax: 10 };
+  // Migrating means loading LangGraph's checkpointer for its tables: about a third of this process's
+  // memory, kept for its whole life. A worker's child skips it; run alone, the server migrates.
+  const db = process.argv.includes('--schema-ready')
+    ? await connectDatabase(config, dbOptions)
+    : await (await import('../schema/open-database.js')).openDatabase(config, dbOptions);
   const server = createToolServer({ pool: db.pool, clock, timeZone: config.BUSINESS_TIMEZONE, logger });
   const dispatcher = process.argv.includes('--email-dispatcher')
     ? startEmailDispatcher({

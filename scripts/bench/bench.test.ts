@@ -29,6 +29,13 @@ describe('npm run bench -- --quick', () => {
         database: 'embedded',
         statements_counted_by: 'pg_stat_statements',
       });
+      // Production runs compiled JavaScript (npm run build): the bench measures that, not tsx's overhead.
+      const { product, bare } = results.meta.processes as { product: string[]; bare: string[] };
+      expect(product.length, product.join('\n')).toBeGreaterThanOrEqual(2);
+      expect(product[0]).toMatch(/^node \S+\/scripts\/bench\/product-worker\.js$/);
+      expect(product.filter((c) => /\/mcp-server\/stdio\.js\b/.test(c))).toHaveLength(1);
+      expect(bare[0]).toMatch(/^node \S+\/scripts\/bench\/bare-worker\.js$/);
+      expect([...product, ...bare].filter((c) => /\btsx\b|\.ts\b|esbuild/.test(c))).toEqual([]);
       for (const flow of [results.product, results.bare]) {
         expect(flow).toMatchObject({
           cpu_ms_per_conversation: positive,
@@ -45,6 +52,11 @@ describe('npm run bench -- --quick', () => {
         });
       }
       expect(results.product.slack_ack_ms).toMatchObject({ n: 6, p99: positive });
+      // A crowd at once: every conversation answered (or counted as failed), memory sampled throughout.
+      const wide = results.product.in_flight_200;
+      expect(wide).toMatchObject({ in_flight: 200, peak_rss_mb: positive, seconds: positive });
+      expect(wide.message_to_card_ms.n + wide.failed_conversations).toBe(200);
+      expect(wide.peak_rss_mb).toBeGreaterThanOrEqual(results.product.rss_mb.idle_worker);
       expect(results.product.prompt_tokens).toMatchObject({ plan_calls: positive, mean_per_plan_call: positive });
       for (const [name, value] of Object.entries(results.ratios)) expect(value, name).toEqual(positive);
       expect(goals.map((g: { name: string }) => g.name)).toEqual(GOALS.map((g) => g.name));

@@ -63,30 +63,34 @@ export async function conversation(t: Target, i: number, opts: { between?: () =>
 
 /**
  * `total` conversations with `inFlight` running at any moment: completed conversations per
- * second, and how many failed or hung (each counted, the rest go on).
+ * second, how many failed or hung (each counted, the rest go on), and the latencies of the rest.
  */
 export async function throughput(
   t: Target,
   inFlight: number,
   total: number,
   offset = 0,
-): Promise<{ perSecond: number; failed: number; errors: string[] }> {
+): Promise<{ perSecond: number; failed: number; errors: string[]; completed: Conversation[] }> {
   let next = 0;
   let failed = 0;
   const errors = new Set<string>();
+  const completed: Conversation[] = [];
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       for (let i = next++; i < total; i = next++) {
-        await conversation(t, offset + i).catch((err: Error) => {
-          failed++;
-          // Ids differ per failure; what is left says which kind it was.
-          errors.add(err.message.replace(/[0-9a-f-]{36}|api:[\w-]+/g, '…').slice(0, 200));
-        });
+        await conversation(t, offset + i).then(
+          (c) => void completed.push(c),
+          (err: Error) => {
+            failed++;
+            // Ids differ per failure; what is left says which kind it was.
+            errors.add(err.message.replace(/[0-9a-f-]{36}|api:[\w-]+/g, '…').slice(0, 200));
+          },
+        );
       }
     }),
   );
-  return { perSecond: (total - failed) / ((performance.now() - t0) / 1000), failed, errors: [...errors] };
+  return { perSecond: (total - failed) / ((performance.now() - t0) / 1000), failed, errors: [...errors], completed };
 }
 
 /** A question in an existing thread (or a new one): for the checkpoint-size thread. */

@@ -40,6 +40,18 @@ export const GOALS: Goal[] = [
   },
   { name: 'idle worker + its tool server RSS (MB)', op: '<=', limit: 200, value: (r) => r.product.rss_mb.idle_worker },
   {
+    name: '200 conversations in flight: peak RSS of the worker + its tool server (MB)',
+    op: '<=',
+    limit: 300,
+    value: (r) => r.product.in_flight_200.peak_rss_mb,
+  },
+  {
+    name: '200 conversations in flight: failed or hung (past the driver timeout: latency unbounded)',
+    op: '<=',
+    limit: 0,
+    value: (r) => r.product.in_flight_200.failed_conversations,
+  },
+  {
     name: 'throughput at 16 in flight, 2 workers ÷ 1 worker',
     op: '>=',
     limit: 1,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the product against bare LangGraph + PostgresSaver, side by side (see run.ts).
  * `--quick` is the short CI run; `--json FILE` writes the numbers and the Markdown report beside
- * them (FILE with .md); `--shared-database` runs on DATABASE_URL instead of an own cluster.
+ * them (FILE with .md); `--shared-database` runs on DATABASE_URL instead of an own cluster;
+ * `--worker-node-flags="..."` starts the product workers with those Node flags (recorded in meta).
  * Exits 1 when a goal is missed (goals.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     // The machine's server instead of an own embedded cluster: its CPU is then not measured.
     'shared-database': { type: 'boolean', default: false },
+    // A what-if: Node flags for the product workers (e.g. V8 heap sizes) that production does not use yet.
+    'worker-node-flags': { type: 'string' },
   },
 });
 
@@ -26,6 +29,7 @@ await runMain(async () => {
   const results = await runBench({
     quick: flags.quick!,
     databaseUrl: flags['shared-database'] ? env.DATABASE_URL : undefined,
+    workerNodeFlags: flags['worker-node-flags']?.split(/\s+/).filter(Boolean),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   const goals = checkGoals(results);

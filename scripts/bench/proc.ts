@@ -60,3 +60,20 @@ export const treeCpuMs = (roots: number[]): number =>
   roots.flatMap((r) => processTree(r)).reduce((a, s) => a + s.cpuMs, 0);
 
 export const treeRssBytes = (root: number): number => processTree(root).reduce((a, s) => a + s.rssBytes, 0);
+
+/** The command line of each live process of a tree, root first ('' for one gone meanwhile). */
+export const treeCommands = (root: number): string[] =>
+  processTree(root).map((s) => {
+    try {
+      return readFileSync(`/proc/${s.pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    } catch {
+      return '';
+    }
+  });
+
+/** CPU ticks of the whole machine so far, busy (everything but idle and iowait) and in all. */
+export function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+}

@@ -54,6 +54,12 @@ export function rows(r: BenchResults): Row[] {
       x.throughput_16,
     ],
     ['throughput, 16 in flight, 2 workers', p.throughput_per_s.in_flight_16_two_workers, '–', x.two_workers_vs_one],
+    [
+      'cores busy at 16 in flight, 1 / 2 workers',
+      `${p.cores_busy_at_16.one_worker} / ${p.cores_busy_at_16.two_workers} of ${p.cores_busy_at_16.machine}`,
+      `machine: ${p.cores_busy_at_16.machine_one_worker} / ${p.cores_busy_at_16.machine_two_workers}`,
+      null,
+    ],
     ['conversations failed or hung at 16 in flight', p.failed_conversations, b.failed_conversations, null],
     ['SQL statements per write message', p.sql_per_message, b.sql_per_message, x.sql_per_message],
     ['SQL statements per approval', p.sql_per_approval, b.sql_per_approval, x.sql_per_approval],
@@ -71,6 +77,19 @@ export function rows(r: BenchResults): Row[] {
     ],
     ['RSS, idle worker + its children (MB)', p.rss_mb.idle_worker, b.rss_mb.idle_worker, x.idle_rss],
     ['RSS, after load (MB)', p.rss_mb.loaded_worker, b.rss_mb.loaded_worker, null],
+    [`${p.in_flight_200.in_flight} in flight: peak RSS (MB)`, p.in_flight_200.peak_rss_mb, '–', null],
+    [
+      `${p.in_flight_200.in_flight} in flight: card / executed p99 (ms)`,
+      `${p.in_flight_200.message_to_card_ms.p99} / ${p.in_flight_200.click_to_executed_ms.p99}`,
+      '–',
+      null,
+    ],
+    [
+      `${p.in_flight_200.in_flight} in flight: failed or hung, seconds`,
+      `${p.in_flight_200.failed_conversations}, ${p.in_flight_200.seconds} s`,
+      '–',
+      null,
+    ],
     ['Slack ack p50 / p95 / p99 (ms)', triple(p.slack_ack_ms), '–', null],
     [
       'prompt tokens per plan call (mean / max)',
@@ -88,6 +107,7 @@ const goalLine = (g: GoalResult) => `${MARK[g.status]} ${g.name}: ${show(g.value
 
 export function markdown(r: BenchResults, goals: GoalResult[]): string {
   const m = r.meta;
+  const wide = r.product.in_flight_200;
   return [
     `Bench (${m.mode}, ${m.rounds} alternating rounds, Postgres ${m.database}, ` +
       `statements by ${m.statements_counted_by}, ${m.planner} planner, Node ${m.node}, ${m.at})`,
@@ -100,6 +120,9 @@ export function markdown(r: BenchResults, goals: GoalResult[]): string {
       `tools ${r.product.prompt_tokens.tools}, contents ${r.product.prompt_tokens.contents}.`,
     ...(r.product.failure_kinds.length
       ? ['', `Product failures under load: ${r.product.failure_kinds.join('; ')}.`]
+      : []),
+    ...(wide.failure_kinds.length
+      ? ['', `Failures with ${wide.in_flight} in flight: ${wide.failure_kinds.join('; ')}.`]
       : []),
     '',
     'Goals:',

@@ -31,7 +31,29 @@ export interface FlowResults {
   rss_mb: { idle_worker: number; loaded_worker: number };
 }
 
+/** Many conversations started at once on one worker: the memory and latency they cost. */
+export interface WideBurst {
+  in_flight: number;
+  failed_conversations: number;
+  failure_kinds: string[];
+  seconds: number;
+  /** The worker and its children, sampled every 100 ms while the burst ran. */
+  peak_rss_mb: number;
+  message_to_card_ms: Summary;
+  click_to_executed_ms: Summary;
+}
+
 export interface ProductResults extends FlowResults {
+  in_flight_200: WideBurst;
+  /** CPU cores kept busy (workers, tool servers, Postgres, the bench's driver and Slack) at 16 in flight. */
+  cores_busy_at_16: {
+    one_worker: number;
+    two_workers: number;
+    /** The whole machine's busy cores meanwhile (anything else running shows as the excess over ours). */
+    machine_one_worker: number;
+    machine_two_workers: number;
+    machine: number;
+  };
   slack_ack_ms: Summary & { server_p50: number; server_p95: number; server_max: number };
   prompt_tokens: PromptTokens;
 }
@@ -44,6 +66,8 @@ export interface BenchResults {
     planner: 'offline';
     rounds: number;
     node: string;
+    /** The command line of every process in the measured trees (the worker first), while idle. */
+    processes: { product: string[]; bare: string[] };
     at: string;
   };
   product: ProductResults;

@@ -4,7 +4,7 @@
  * alternating rounds, then the Slack path for ack latency and a Gemini-shaped request for tokens.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '../../core/clock.js';
 import { freePort } from '../../core/embedded-postgres.js';
@@ -17,10 +17,11 @@ import { createEvalDatabase } from '../../evals/database.js';
 import { DEMO_CUSTOMERS } from '../../schema/demo.js';
 import { setupBare } from './bare-graph.js';
 import { openCluster } from './cluster.js';
+import { compileForBench } from './compiled.js';
 import { conversation, say, throughput, type Target } from './driver.js';
 import { measurePromptTokens } from './prompt-tokens.js';
-import { treeCpuMs, treeRssBytes } from './proc.js';
-import type { BenchResults, Checkpoint, FlowResults } from './results.js';
+import { machineTicks, treeCommands, treeCpuMs, treeRssBytes } from './proc.js';
+import type { BenchResults, Checkpoint, FlowResults, WideBurst } from './results.js';
 import { mean, percentile, ratio, summarize } from './stats.js';
 import { spawnWorker, type BenchWorker } from './worker-process.js';
 
@@ -28,6 +29,8 @@ export interface BenchOptions {
   quick: boolean;
   databaseUrl?: string;
   log?: (line: string) => void;
+  /** Node flags for the product workers; by default none, as `npm run start:prod` and the image run them. */
+  workerNodeFlags?: string[];
 }
 
 const SIZES = {
@@ -52,12 +55,43 @@ interface Side {
 }
 
 const mb = (b: number) => Math.round(b / 1e6);
+
+/** A crowd at once (issue 12: memory stays bounded and latency too, admission control queueing the rest). */
+const WIDE = 200;
+
+/** WIDE conversations started together on one worker, its tree's RSS sampled throughout. */
+async function wideBurst(t: Target, pid: number, offset: number): Promise<WideBurst> {
+  let peak = treeRssBytes(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssBytes(pid));
+  }, 100);
+  const t0 = performance.now();
+  try {
+    const r = await throughput(t, WIDE, WIDE, offset);
+    return {
+      in_flight: WIDE,
+      failed_conversations: r.failed,
+      failure_kinds: r.errors,
+      seconds: Math.round((performance.now() - t0) / 100) / 10,
+      peak_rss_mb: mb(Math.max(peak, treeRssBytes(pid))),
+      message_to_card_ms: summarize(r.completed.map((c) => c.cardMs)),
+      click_to_executed_ms: summarize(r.completed.map((c) => c.executeMs)),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
 const settle = () => new Promise((r) => setTimeout(r, 60));
 
 export async function runBench(opts: BenchOptions): Promise<BenchResults> {
   const size = opts.quick ? SIZES.quick : SIZES.full;
   const log = opts.log ?? (() => undefined);
-  const cluster = await openCluster(opts.databaseUrl);
+  log('compiling the product and the bare flow (npm run build, plus the bench workers)');
+  const compiled = compileForBench();
+  const cluster = await openCluster(opts.databaseUrl).catch((err: unknown) => {
+    compiled.remove();
+    throw err;
+  });
   const workers: BenchWorker[] = [];
   let slack: LocalSlack | undefined;
   const pools: Pool[] = [];
@@ -90,14 +124,19 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
     log('starting two product workers and the bare worker');
     for (let i = 0; i < 2; i++) {
       workers.push(
-        await spawnWorker('product-worker.ts', {
-          BENCH_CONFIG: JSON.stringify(settings),
-          BENCH_SLACK: JSON.stringify(connection),
-          BENCH_WORKER_ID: `bench-${i}`,
-        }),
+        await spawnWorker(
+          compiled.root,
+          'product-worker',
+          {
+            BENCH_CONFIG: JSON.stringify(settings),
+            BENCH_SLACK: JSON.stringify(connection),
+            BENCH_WORKER_ID: `bench-${i}`,
+          },
+          opts.workerNodeFlags,
+        ),
       );
     }
-    const bareWorker = await spawnWorker('bare-worker.ts', { DATABASE_URL: bareDb.url });
+    const bareWorker = await spawnWorker(compiled.root, 'bare-worker', { DATABASE_URL: bareDb.url });
     workers.push(bareWorker);
     const [a, b] = workers as [BenchWorker, BenchWorker];
     slack = await startLocalWorkspace(connection, {
@@ -110,6 +149,9 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
     });
     await settle();
     const idleRss = { product: mb(treeRssBytes(a.pid)), bare: mb(treeRssBytes(bareWorker.pid)) };
+    // What was measured: the commands of each tree (compiled JavaScript, as production runs).
+    const commands = (pid: number) => treeCommands(pid).map((c) => c.replaceAll(process.execPath, 'node'));
+    const processes = { product: commands(a.pid), bare: commands(bareWorker.pid) };
 
     const side = (target: Target, pids: number[], db: string): Side => ({
       target,
@@ -178,17 +220,44 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
     log('throughput at 16 in flight');
     const failed = { product: 0, bare: 0 };
     const failures = { product: new Set<string>(), bare: new Set<string>() };
-    const burst16 = async (t: Target, who: keyof typeof failed) => {
+    // Cores busy while a burst runs: the workers' trees, Postgres and this process (the driver and the
+    // local Slack the cards go to). Near the machine's count, a second worker has no core to add.
+    const busy: number[] = [];
+    const machineBusy: number[] = [];
+    const burst16 = async (t: Target, who: keyof typeof failed, pids: number[]) => {
+      const cpu = () => {
+        const self = process.cpuUsage();
+        return treeCpuMs(pids) + (cluster.serverCpuMs() ?? 0) + (self.user + self.system) / 1000;
+      };
+      const cpu0 = cpu();
+      const m0 = machineTicks();
+      const t0 = performance.now();
       const r = await throughput(t, 16, size.burst, n);
+      busy.push((cpu() - cpu0) / (performance.now() - t0));
+      const m1 = machineTicks();
+      // Busy share of every core: above ours, something else on the machine took the difference.
+      machineBusy.push(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * availableParallelism());
       n += size.burst;
       failed[who] += r.failed;
       for (const e of r.errors) failures[who].add(e);
       return r.perSecond;
     };
-    const product16 = await burst16(product.target, 'product');
-    const bare16 = await burst16(bare.target, 'bare');
-    const product16two = await burst16({ ...product.target, urls: [a.url, b.url] }, 'product');
+    const product16 = await burst16(product.target, 'product', [a.pid]);
+    const bare16 = await burst16(bare.target, 'bare', [bareWorker.pid]);
+    const product16two = await burst16({ ...product.target, urls: [a.url, b.url] }, 'product', [a.pid, b.pid]);
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    const coresBusy = {
+      one_worker: r2(busy[0]!),
+      two_workers: r2(busy[2]!),
+      machine_one_worker: r2(machineBusy[0]!),
+      machine_two_workers: r2(machineBusy[2]!),
+      machine: availableParallelism(),
+    };
     const loadedRss = { product: mb(treeRssBytes(a.pid)), bare: mb(treeRssBytes(bareWorker.pid)) };
+
+    log(`${WIDE} conversations in flight on one worker`);
+    const wide = await wideBurst(product.target, a.pid, n);
+    n += WIDE;
 
     log(`checkpoint bytes over a ${size.turns}-turn thread`);
     const checkpoint = async (t: Target, pool: Pool): Promise<Checkpoint> => {
@@ -298,6 +367,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
         planner: 'offline',
         rounds: size.rounds,
         node: process.version,
+        processes,
         at: new Date().toISOString(),
       },
       product: {
@@ -309,6 +379,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
           server_max: Math.max(...server.map((s) => s.max)),
         },
         prompt_tokens: tokens,
+        in_flight_200: wide,
+        cores_busy_at_16: coresBusy,
       },
       bare: q,
       ratios: {
@@ -333,5 +405,6 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
     for (const drop of drops) await drop().catch(() => undefined);
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    compiled.remove();
   }
 }

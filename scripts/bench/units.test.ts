@@ -1,7 +1,7 @@
 // The bench's arithmetic on its own: percentiles, ratios, goals, and /proc parsing.
 import { describe, expect, it } from 'vitest';
 import { checkGoals, type Goal } from './goals.js';
-import { parseStat } from './proc.js';
+import { machineTicks, parseStat } from './proc.js';
 import type { BenchResults } from './results.js';
 import { percentile, ratio, summarize } from './stats.js';
 
@@ -47,5 +47,14 @@ describe('bench arithmetic', () => {
     fields[24 - 3] = '256';
     const s = parseStat(42, `42 (postgres: a (b) c) ${fields.join(' ')}`);
     expect(s).toEqual({ pid: 42, ppid: 77, cpuMs: 200, rssBytes: 256 * 4096 });
+  });
+
+  it("reads the machine's busy and total CPU ticks from /proc/stat, busy never above total", () => {
+    const a = machineTicks();
+    expect(a.total).toBeGreaterThan(0);
+    expect(a.busy).toBeGreaterThan(0);
+    expect(a.busy).toBeLessThanOrEqual(a.total);
+    const b = machineTicks();
+    expect(b.total).toBeGreaterThanOrEqual(a.total);
   });
 });

@@ -1,16 +1,13 @@
 /**
  * The flows under test run in worker processes of their own, as in a deployment: their CPU and
  * memory are read from the OS per process tree, and two workers really run in parallel. A worker
- * prints one JSON line when it listens, answers JSON-line commands on stdin, and stops when
- * stdin closes.
+ * is compiled JavaScript (compiled.ts), run with plain node as production runs dist/. It prints
+ * one JSON line when it listens, answers JSON-line commands on stdin, and stops when stdin closes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { childEnv } from '../../core/config.js';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export interface BenchWorker {
   url: string;
@@ -19,11 +16,19 @@ export interface BenchWorker {
   stop(): Promise<void>;
 }
 
-export async function spawnWorker(entry: string, env: Record<string, string>): Promise<BenchWorker> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, entry)], {
-    env: childEnv({ LOG_LEVEL: 'silent', ...env }),
+/** Start `<tree>/scripts/bench/<name>.js` of a compiled tree (compiled.ts), with `nodeFlags` if any. */
+export async function spawnWorker(
+  tree: string,
+  name: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<BenchWorker> {
+  const entry = path.join(tree, 'scripts', 'bench', `${name}.js`);
+  // The parent's NODE_OPTIONS may carry tsx's loader (npm run bench): the worker runs plain node.
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, entry], {
+    env: childEnv({ LOG_LEVEL: 'silent', NODE_OPTIONS: undefined, ...env }),
     stdio: ['pipe', 'pipe', 'inherit'],
-    cwd: path.join(HERE, '..', '..'),
+    cwd: path.dirname(tree),
   });
   const answers: ((v: unknown) => void)[] = [];
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
