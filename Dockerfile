@@ -38,4 +38,4 @@ EXPOSE 3000
 # which no restart mends. See docs/deploy.md.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(+!r.ok),()=>process.exit(1))"
-CMD ["node", "dist/scripts/start.js"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "dist/scripts/start.js"]

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WORKER_NODE_FLAGS } from './worker-node-flags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,12 +92,25 @@ describe('the Dockerfile', () => {
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user!.split(':')[0]);
     const cmd = runtime.steps.filter(([k]) => k === 'CMD').at(-1)?.[1] ?? '';
-    expect(JSON.parse(cmd)).toEqual(['node', 'dist/scripts/start.js']);
+    expect(JSON.parse(cmd)).toEqual(['node', ...WORKER_NODE_FLAGS, 'dist/scripts/start.js']);
     expect(cmd).not.toMatch(/tsx/);
   });
 
   it('checks health on the worker', () => {
     const check = runtime.steps.find(([k]) => k === 'HEALTHCHECK')?.[1] ?? '';
     expect(check).toMatch(/\/(healthz|readyz)/);
+  });
+});
+
+describe("the worker's V8 flags", () => {
+  const command = `node ${WORKER_NODE_FLAGS.join(' ')} dist/scripts/start.js`;
+
+  it('are the same in npm run start:prod and in the image steps as in the image', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts['start:prod']).toBe(command);
+    const steps = readFileSync(path.join(ROOT, 'scripts', 'image-steps.sh'), 'utf8');
+    expect(steps).toContain(`  ${command} >`);
   });
 });

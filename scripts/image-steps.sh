@@ -58,7 +58,7 @@ for dev in tsx typescript vitest @biomejs/biome; do
   if [[ -e "node_modules/$dev" ]]; then echo "devDependency $dev was installed in the runtime stage" >&2; exit 1; fi
 done
 
-step "start: node dist/scripts/start.js"
+step "start: node --max-semi-space-size=4 --max-old-space-size=512 dist/scripts/start.js (the image's CMD)"
 DATA_DIR="$WORK/runtime/.data"
 mkdir -p "$DATA_DIR"
 PORT="$(free_port)"
@@ -74,7 +74,7 @@ fi
 # A clean environment like the image's: nothing of this shell's configuration leaks in.
 "${launch[@]}" env -i PATH="$PATH" HOME="$DATA_DIR" NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" \
   LOCAL_SLACK_PORT="$SLACK_PORT" DATA_DIR="$DATA_DIR" LOG_LEVEL=info \
-  node dist/scripts/start.js >"$WORK/worker.log" 2>&1 &
+  node --max-semi-space-size=4 --max-old-space-size=512 dist/scripts/start.js >"$WORK/worker.log" 2>&1 &
 WORKER_PID=$!
 
 health=""

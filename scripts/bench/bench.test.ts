@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_NODE_FLAGS } from '../worker-node-flags.js';
 import { describe, expect, it } from 'vitest';
 import { GOALS } from './goals.js';
 
@@ -32,7 +33,9 @@ describe('npm run bench -- --quick', () => {
       // Production runs compiled JavaScript (npm run build): the bench measures that, not tsx's overhead.
       const { product, bare } = results.meta.processes as { product: string[]; bare: string[] };
       expect(product.length, product.join('\n')).toBeGreaterThanOrEqual(2);
-      expect(product[0]).toMatch(/^node \S+\/scripts\/bench\/product-worker\.js$/);
+      // With production's V8 flags (scripts/worker-node-flags.ts).
+      expect(product[0]).toBe(`node ${WORKER_NODE_FLAGS.join(' ')} ${product[0]!.split(' ').at(-1)}`);
+      expect(product[0]).toMatch(/^node .*\S+\/scripts\/bench\/product-worker\.js$/);
       expect(product.filter((c) => /\/mcp-server\/stdio\.js\b/.test(c))).toHaveLength(1);
       expect(bare[0]).toMatch(/^node \S+\/scripts\/bench\/bare-worker\.js$/);
       expect([...product, ...bare].filter((c) => /\btsx\b|\.ts\b|esbuild/.test(c))).toEqual([]);

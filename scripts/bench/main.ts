@@ -2,13 +2,15 @@
  * `npm run bench`: the product against bare LangGraph + PostgresSaver, side by side (see run.ts).
  * `--quick` is the short CI run; `--json FILE` writes the numbers and the Markdown report beside
  * them (FILE with .md); `--shared-database` runs on DATABASE_URL instead of an own cluster;
- * `--worker-node-flags="..."` starts the product workers with those Node flags (recorded in meta).
+ * The product workers run with production's V8 flags (scripts/worker-node-flags.ts);
+ * `--worker-node-flags="..."` starts them with others instead (recorded in meta).
  * Exits 1 when a goal is missed (goals.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../core/config.js';
 import { runMain } from '../../core/run-main.js';
+import { WORKER_NODE_FLAGS } from '../worker-node-flags.js';
 import { checkGoals } from './goals.js';
 import { markdown, table } from './report.js';
 import { runBench } from './run.js';
@@ -29,7 +31,8 @@ await runMain(async () => {
   const results = await runBench({
     quick: flags.quick!,
     databaseUrl: flags['shared-database'] ? env.DATABASE_URL : undefined,
-    workerNodeFlags: flags['worker-node-flags']?.split(/\s+/).filter(Boolean),
+    // Production's flags unless the run asks for others (a what-if).
+    workerNodeFlags: flags['worker-node-flags']?.split(/\s+/).filter(Boolean) ?? [...WORKER_NODE_FLAGS],
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   const goals = checkGoals(results);
