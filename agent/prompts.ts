@@ -1,4 +1,4 @@
-import { isoInZone } from '../core/time.js';
+import { isoInZone, localParts } from '../core/time.js';
 import { changeCues } from './model/offline/analysis/booking-change.js';
 import { detectCues } from './model/offline/analysis/cues.js';
 import { matchServices } from './model/offline/analysis/services.js';
@@ -67,8 +67,9 @@ export function needsChangeRules(ctx: PlanContext, customerTexts: readonly strin
   });
 }
 
-const weekdayIn = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(new Date(at));
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Through core/time's cached formatters: a new Intl.DateTimeFormat per prompt was a hot spot. */
+const weekdayIn = (at: string, timeZone: string) => WEEKDAYS[localParts(new Date(at), timeZone).weekday]!;
 
 /**
  * Characters of reference text (articles and the service list) one plan call carries. Five whole

@@ -103,6 +103,11 @@ export function countPlanCalls(model: BaseChatModel, opts: { geminiModel?: strin
   const bindTools = target.bindTools;
   if (typeof bindTools !== 'function') throw new Error('the model cannot bind tools');
   const own = Object.hasOwn(target, 'bindTools');
+  // The plan step renders no prompt for a model that plans from the PlanContext (the offline
+  // planner); what is counted is what Gemini would get, so while counting it gets the prompt too.
+  const planner = model as { readsPlanContext?: boolean };
+  const readsPlanContext = planner.readsPlanContext;
+  if (readsPlanContext) planner.readsPlanContext = false;
   target.bindTools = function (this: unknown, tools: BindToolsInput[], kwargs?: unknown) {
     const bound = bindTools.call(this, tools, kwargs) as { invoke: Invoke };
     const invoke = bound.invoke.bind(bound);
@@ -116,6 +121,7 @@ export function countPlanCalls(model: BaseChatModel, opts: { geminiModel?: strin
     counts,
     summary: () => summarizeTokens(counts),
     stop() {
+      if (readsPlanContext) planner.readsPlanContext = readsPlanContext;
       if (own) target.bindTools = bindTools;
       else delete target.bindTools;
     },

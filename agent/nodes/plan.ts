@@ -76,11 +76,17 @@ export async function planContext(deps: AgentDeps, state: AgentStateType): Promi
  * the offline planner) before the window, and the function declarations. The node and the prompt
  * measurements (scripts/bench) build it here, so what is measured is what is sent.
  */
-export function planInput(ctx: PlanContext, window: readonly BaseMessage[], tools: readonly Tool[]) {
+export function planInput(
+  ctx: PlanContext,
+  window: readonly BaseMessage[],
+  tools: readonly Tool[],
+  opts: { prompt?: boolean } = {},
+) {
   const customerTexts = window.filter((m) => HumanMessage.isInstance(m) && !approvalEventOf(m)).map(textOf);
   const newestInput = [...window].reverse().find((m) => HumanMessage.isInstance(m));
+  const afterDecision = Boolean(newestInput && approvalEventOf(newestInput));
   const system = new SystemMessage({
-    content: systemPrompt(ctx, { customerTexts, afterDecision: Boolean(newestInput && approvalEventOf(newestInput)) }),
+    content: opts.prompt === false ? '' : systemPrompt(ctx, { customerTexts, afterDecision }),
     additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx },
   });
   const specs = toolSpecs(tools, {
@@ -111,7 +117,9 @@ export const planNode =
   (deps: AgentDeps) =>
   async (state: AgentStateType, config?: RunnableConfig): Promise<AgentUpdate> => {
     const ctx = await planContext(deps, state);
-    const { messages, specs } = planInput(ctx, state.messages, await deps.tools.listTools());
+    // A model that plans from the PlanContext (the offline planner) is not sent the prompt text.
+    const prompt = !(deps.model as { readsPlanContext?: boolean }).readsPlanContext;
+    const { messages, specs } = planInput(ctx, state.messages, await deps.tools.listTools(), { prompt });
     const bound = deps.model.bindTools!(specs);
     const reply = (await bound.invoke(messages, config)) as AIMessage;
     const customerId = ctx.customer?.id;

@@ -67,6 +67,9 @@ export class OfflinePlanner extends BaseChatModel<OfflinePlannerCallOptions> {
     if (fields.threadId !== undefined) this.threadId = fields.threadId;
   }
 
+  /** Plans from the PlanContext the plan step attaches, never from the prompt's text (so none is rendered). */
+  readsPlanContext = true;
+
   _llmType(): string {
     return 'offline-planner';
   }
