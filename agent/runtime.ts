@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { approvalExpiry, childEnv, type Config } from '../core/config.js';
+import { approvalExpiry, childEnv, type Config, langSmithTracing } from '../core/config.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
@@ -14,6 +14,7 @@ import type { DeliveryPort } from './delivery-port.js';
 import { createChatModel } from './model/index.js';
 import { AgentService } from './service.js';
 import { httpTransport, stdioTransport, ToolClient } from './tool-client.js';
+import { useLightRunContext } from './run-context.js';
 import { startTracing } from './tracing.js';
 
 export interface AgentRuntime {
@@ -61,6 +62,7 @@ export async function createAgentRuntime(opts: {
     opts.transport ?? (mcpUrl ? () => httpTransport(mcpUrl, config.MCP_API_KEY) : () => stdioTransport(env));
   const tools = await ToolClient.connect(transport, { logger });
   const tracing = await startTracing(config, logger);
+  if (!langSmithTracing(config)) useLightRunContext();
   const model = opts.model ?? (await createChatModel(config, logger));
   const ledger = new Ledger(pool, clock, { policy: approvalExpiry(config), timeZone: config.BUSINESS_TIMEZONE });
   const checkpoints = new LeanPostgresSaver(pool, new CompressedSerializer());

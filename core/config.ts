@@ -118,6 +118,12 @@ export const ConfigSchema = z.object({
   LANGFUSE_PUBLIC_KEY: optionalString,
   LANGFUSE_SECRET_KEY: optionalString,
   LANGFUSE_BASE_URL: optionalString.pipe(z.url().optional()),
+  // LangChain's own LangSmith tracing switches (read by LangChain itself too); we only need to know
+  // whether one is on, so that the light run context (agent/run-context.ts) stays out of its way.
+  LANGSMITH_TRACING: optionalString,
+  LANGSMITH_TRACING_V2: optionalString,
+  LANGCHAIN_TRACING: optionalString,
+  LANGCHAIN_TRACING_V2: optionalString,
 
   MANAGER_API_KEY: optionalString,
   // Named manager keys, `name:key,...`: a decision made with one is recorded as `api:<name>`.
@@ -291,3 +297,7 @@ export function apiConfigProblems(
 }
 
 export const tracingEnabled = (c: Config): boolean => Boolean(c.LANGFUSE_PUBLIC_KEY && c.LANGFUSE_SECRET_KEY);
+
+/** Is LangChain's LangSmith tracer switched on (any of its four variables "true")? */
+export const langSmithTracing = (c: Config): boolean =>
+  [c.LANGSMITH_TRACING, c.LANGSMITH_TRACING_V2, c.LANGCHAIN_TRACING, c.LANGCHAIN_TRACING_V2].includes('true');
