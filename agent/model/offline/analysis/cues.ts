@@ -1,3 +1,4 @@
+import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
 import { normalize } from './text.js';
 
 /** "I'll just call the office", "we'll email you": how they will be in touch with us (a statement, no request). */
@@ -232,9 +233,19 @@ export function detectCues(text: string): Cues {
     relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.
-  const lookup = /\b(?:cost|costs|price|prices|how much)\b/.test(t)
-    ? undefined
-    : LOOKUP.find((l) => l.re.test(t))?.kind;
+  const bookWeak = BOOK_WEAK.test(t);
+  // Past the listed phrasings, a question whose subject is their own visit or record (a contact
+  // detail named is the subject, whatever else the phrasing matches); a request
+  // to come ("I need someone Tuesday") is one only when it asks when or who.
+  const ownRecord =
+    bookWeak && !/\b(?:when|whens|what time|what day|which day|who)\b/.test(t) ? undefined : ownRecordQuestion(t);
+  // "What happens if my card is declined after the visit?" asks a policy, not what is booked.
+  const lookup =
+    /\b(?:cost|costs|price|prices|how much)\b/.test(t) || HYPOTHETICAL.test(t)
+      ? undefined
+      : ownRecord === 'contact'
+        ? ownRecord
+        : (LOOKUP.find((l) => l.re.test(t))?.kind ?? ownRecord);
   // "How far in advance can I book" asks about booking, with or without the question mark.
   // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
   const bookStrong =
@@ -248,7 +259,7 @@ export function detectCues(text: string): Cues {
     affirm: short && AFFIRM.test(t),
     deny: short && DENY.test(t),
     question: /\?/.test(t) || (QUESTION_START.test(t) && !REQUEST_START.test(t)),
-    book: { strong: bookStrong, weak: BOOK_WEAK.test(t) },
+    book: { strong: bookStrong, weak: bookWeak },
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
     ...(relativeShiftMinutes ? { relativeShiftMinutes } : {}),

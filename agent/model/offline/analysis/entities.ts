@@ -337,6 +337,8 @@ const TECHNICAL = new RegExp(
       "not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)",
       "isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error",
       String.raw`wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose`,
+      // a fault one hears: "making a grinding noise", "keeps buzzing"
+      String.raw`(?:making|makes|made) (?:a |an |this |that )?(?:\w+ )?(?:noise|sound)|grinding|rattl\w*|buzzing`,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -425,7 +427,7 @@ export function reportsProblem(text: string): boolean {
 /** Something we fixed or installed has failed again: a guarantee claim, not a new paid job. */
 const WARRANTY = new RegExp(
   String.raw`\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?` +
-    String.raw`(?:fixed|repaired|installed|mounted|put up|patched|replaced|hung)\b` +
+    String.raw`(?:fixed|repaired|installed|mounted|put up|put in|patched|replaced|hung)\b` +
     String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell|falling|` +
     String.raw`coming (?:off|down|away|loose)|came (?:off|down|away)|crooked|uneven|not level|off[- ]cent(?:er|re))\b`,
 );

@@ -35,9 +35,13 @@ export interface BookingSegment {
 /** Segments that each name one service and a day and a time: one booking each. */
 export function bookingSegments(text: string, ctx: PlanContext): BookingSegment[] {
   const out: BookingSegment[] = [];
+  let day: WhenMention['date'];
   for (const seg of segments(text)) {
     const m = matchServices(seg, ctx.services).matches;
-    const when = extractWhen(seg, ctx.now, ctx.timeZone);
+    const said = extractWhen(seg, ctx.now, ctx.timeZone);
+    // "…and then a tv mount (the) same day at 3pm": a time alone is on the day the message last named.
+    const when = !said.date && said.time && day && !said.conflict ? { ...said, date: day } : said;
+    if (when.date) day = when.date;
     if (m.length === 1 && when.date && when.time && !when.conflict) out.push({ text: seg, service: m[0]!, when });
   }
   return out;

@@ -3,7 +3,7 @@ import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import { analyze, type Analysis } from '../analysis/analyze.js';
 import { otherPerson } from '../analysis/entities.js';
-import { bookingSegments } from '../analysis/segments.js';
+import { bookingSegments, segments } from '../analysis/segments.js';
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
@@ -42,6 +42,25 @@ const STATUS_QUESTION = new RegExp(
     String.raw`\bstatus of\b`,
   ].join('|'),
 );
+
+/** Bookings asked for in segments of their own, each complete and within the booking rules. */
+function bookingsInSegments(
+  messages: BaseMessage[],
+  a: Analysis,
+  ctx: PlanContext,
+): { service_id: string; start_time: string }[] {
+  const parts = segments(a.text);
+  if (parts.length < 2) return [];
+  const out: { service_id: string; start_time: string }[] = [];
+  for (const seg of parts) {
+    const sa = analyze(messages, ctx, seg);
+    if (!sa.bookingWanted || sa.rescheduleWanted || sa.bookingChange || sa.problem || sa.cues.withdraw) continue;
+    if (sa.services.matches.length !== 1 || !sa.when.date || !sa.when.time) continue;
+    const r = planBooking(messages, sa, ctx);
+    if (r.args) out.push(r.args);
+  }
+  return out;
+}
 
 /** A linked customer's message: the calls it asks for and what to say alongside. */
 export function planForCustomer(
@@ -84,7 +103,8 @@ export function planForCustomer(
   if (several.length > 1 && new Set(several.map((b) => b.service.id)).size === several.length) {
     for (const b of several) {
       // Each segment through the booking rules of its own (closed days, the booking window, past times).
-      const r = planBooking(messages, analyze(messages, ctx, b.text), ctx);
+      const sa = analyze(messages, ctx, b.text);
+      const r = planBooking(messages, sa.when.date ? sa : { ...sa, when: { ...sa.when, date: b.when.date } }, ctx);
       if (r.note) notes.push(r.note);
       if (!r.args) continue;
       calls.push({ name: 'book_slot', args: { customer_id: customer.id, ...r.args } });
@@ -104,6 +124,13 @@ export function planForCustomer(
     }
     if (r.note) notes.push(r.note);
     if (r.offer) offer = r.offer;
+  } else {
+    // "Cancel my window cleaning, and book me a deep clean Friday at 10": the change hid the
+    // request read over the whole message, so each segment that asks for a booking is read alone.
+    for (const r of bookingsInSegments(messages, a, ctx)) {
+      calls.push({ name: 'book_slot', args: { customer_id: customer.id, ...r } });
+      booking ??= { service: undefined, serviceId: r.service_id, start: r.start_time, status: 'requested' };
+    }
   }
 
   // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)
@@ -128,7 +155,8 @@ export function planForCustomer(
 
   // --- email
   if (a.cues.sendEmail) {
-    const e = planEmail(messages, a, ctx, customer, booking, update.changes !== undefined);
+    // Only a new email address waits for approval; any other change leaves the one on file to send to.
+    const e = planEmail(messages, a, ctx, customer, booking, update.changes?.email !== undefined);
     if (e.args) calls.push({ name: 'send_email', args: e.args });
     if (e.note) notes.push(e.note);
   }
