@@ -65,3 +65,27 @@ describe('bestSentences', () => {
     expect(snippet).toContain('$35 travel surcharge');
   });
 });
+
+describe('bestSentences: the passage carrying the condition asked about', () => {
+  it('picks the sentence with the question’s rare condition word over ones repeating the article’s topic', () => {
+    // "plan" and "weekly" are in most sentences (what the article is about); "travel" in one (the condition).
+    const body =
+      'A weekly plan gets 15% off every visit on the plan. A plan every two weeks gets 10% off.\n\n' +
+      'For a small home, a weekly plan works out to $126 a visit, and the plan discount applies to extra rooms.\n\n' +
+      'The plan discount does not apply to fees such as the travel surcharge.\n\n' +
+      'You can pause a weekly plan or end the plan at any time.';
+    const snippet = bestSentences(body, snippetWords('on the weekly plan does my 15% come off the travel charge'), 2);
+    expect(snippet).toContain('does not apply to fees such as the travel surcharge');
+  });
+
+  it('reads a wait and an upfront payment in the article’s words (thesaurus)', () => {
+    const body =
+      'If a charge on your statement looks unfamiliar, compare it with your receipt and your statement.\n\n' +
+      'If you still think something is wrong, let us know within 60 days.\n\n' +
+      'The technician will knock, call and wait for 15 minutes.\n\n' +
+      'We take a 25% deposit for bookings over $300.';
+    const one = (q: string) => bestSentences(body, snippetWords(q), 1);
+    expect(one('how long will the cleaner hang around if im not home')).toContain('wait for 15 minutes');
+    expect(one('how much do you take upfront')).toContain('25% deposit');
+  });
+});

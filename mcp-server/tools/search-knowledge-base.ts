@@ -193,6 +193,22 @@ function weighSentence(text: string, wanted: ReadonlyMap<string, number>): numbe
   return sum;
 }
 
+/**
+ * The question's words weighed again inside one article: a word in most of its sentences is what the
+ * article is about (it was chosen for it), a word in one sentence is the condition that picks the passage
+ * ("weekly plan … travel charge": the plan is everywhere, the travel surcharge in one sentence).
+ */
+function withinArticle(sentences: string[], wanted: ReadonlyMap<string, number>): Map<string, number> {
+  const n = sentences.length;
+  const sets = sentences.map((x) => stems(x, 3));
+  const out = new Map<string, number>();
+  for (const [k, w] of wanted) {
+    const df = sets.filter((ss) => [...ss].some((s) => s === k || (k.length < 5 && s.startsWith(k)))).length;
+    out.set(k, df === 0 || n < 3 ? w : (w * Math.log(1 + n / df)) / Math.log(1 + n));
+  }
+  return out;
+}
+
 /** The stems a snippet's sentences are matched against: the question's own words (1) and their expansions (½). */
 export function snippetWords(query: string): Map<string, number> {
   const out = new Map<string, number>();
@@ -208,34 +224,48 @@ export function snippetWords(query: string): Map<string, number> {
  * the planner cuts them (schema/knowledge/sentences.ts), so "9:00 a.m." is never "9:00 a.".
  */
 export function bestSentences(body: string, wanted: ReadonlyMap<string, number>, max = 3, maxChars = 520): string {
+  const specific = withinArticle(paragraphSentences(body).flat(), wanted);
   const sentences = paragraphSentences(body).flatMap((paragraph, p) => {
-    const scores = paragraph.map((text) => weighSentence(text, wanted));
-    return paragraph.map((text, k) => ({
-      text,
-      p,
-      k,
+    const score = (weights: ReadonlyMap<string, number>) => {
+      const scores = paragraph.map((text) => weighSentence(text, weights));
       // An article's own question ("Need an older receipt?") is not the answer; the sentence after it is.
-      score: text.endsWith('?') ? 0 : scores[k]! + (k > 0 && paragraph[k - 1]!.endsWith('?') ? scores[k - 1]! : 0),
-    }));
+      return paragraph.map((text, k) =>
+        text.endsWith('?') ? 0 : scores[k]! + (k > 0 && paragraph[k - 1]!.endsWith('?') ? scores[k - 1]! : 0),
+      );
+    };
+    const plain = score(wanted);
+    const condition = score(specific);
+    return paragraph.map((text, k) => ({ text, p, k, score: plain[k]!, condition: condition[k]! }));
   });
+  // The best match is the sentence with the question's condition; the rest are picked on the question's words.
   const top = sentences.reduce<(typeof sentences)[number] | undefined>(
-    (b, x) => (b && b.score >= x.score ? b : x),
+    (b, x) => (b && b.condition >= x.condition ? b : x),
     undefined,
   );
   // The best match's neighbours in its paragraph ("… do not let them in. Call us at …") belong with it.
   const near = (x: (typeof sentences)[number]) =>
     !!top && top.score > 0 && x !== top && x.p === top.p && Math.abs(x.k - top.k) === 1 && !x.text.endsWith('?');
   const picked = sentences
-    .map((x, i) => ({ text: x.text, i, weight: x.score + (near(x) ? top!.score / 2 : 0) }))
+    .map((x, i) => ({
+      text: x.text,
+      i,
+      weight: x === top && x.score > 0 ? Number.POSITIVE_INFINITY : x.score + (near(x) ? top!.score / 2 : 0),
+    }))
     .sort((a, b) => b.weight - a.weight || a.i - b.i)
     .slice(0, max)
     .filter((x, k) => k === 0 || x.weight > 0);
-  let out = '';
-  for (const x of picked.sort((a, b) => a.i - b.i)) {
-    const joined = out ? `${out} ${x.text}` : x.text;
-    if (joined.length > maxChars && out) break;
-    out = joined;
+  // Taken best first while they fit, so the sentence with the fact is never the one cut for length.
+  const kept: typeof picked = [];
+  let length = -1;
+  for (const x of picked) {
+    if (kept.length && length + 1 + x.text.length > maxChars) continue;
+    kept.push(x);
+    length += 1 + x.text.length;
   }
+  const out = kept
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.text)
+    .join(' ');
   return out.length > maxChars ? `${out.slice(0, maxChars - 1)}…` : out;
 }
 

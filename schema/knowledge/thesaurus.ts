@@ -166,6 +166,20 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
   { say: ['place'], means: 'address property' },
   { say: ['where'], means: 'area address' },
   { say: ['move'], means: 'reschedule' },
+  // A deadline asked about in other words: the articles say "within 60 days", "up to 7 days after".
+  {
+    say: ['time limit', 'deadline', 'too late', 'how long do i have', 'cut-off', 'cutoff', 'latest i can'],
+    means: 'within up to days before',
+  },
+  { say: ['maker', 'makers', 'brand', 'manufacturers'], means: 'manufacturer' },
+  { say: ['on hold', 'put on hold', 'take a break', 'break from', 'hold off'], means: 'pause' },
+  { say: ['hang around', 'hang about', 'stick around', 'hold on for', 'how long will they stay'], means: 'wait' },
+  { say: ['upfront', 'up front', 'in advance', 'down payment', 'ahead of time'], means: 'deposit' },
+  { say: ['ring', 'phone you', 'give you a call'], means: 'call' },
+  { say: ['declined', 'bounced', "didn't go through", 'did not go through'], means: 'payment fails' },
+  { say: ['colour', 'color', 'shade', "doesn't match", 'does not match', 'mismatch'], means: 'paint match' },
+  { say: ['year old', 'teenager', 'teen', 'kid', 'child', 'my son', 'my daughter'], means: 'aged over' },
+  { say: ['cleaner', 'cleaners', 'cleaning lady', 'handyman guy', 'repair guy', 'tech'], means: 'technician' },
 ];
 
 /** "I'm 70", "I am 82", "70 years old": an age, which means the senior discount. */
