@@ -1,4 +1,5 @@
-import * as chrono from 'chrono-node';
+// English only: the root module loads every locale chrono has (about 3 MB of a worker's memory).
+import * as chrono from 'chrono-node/en';
 import { addDays } from '../../../../core/time.js';
 import { closedDays } from '../../../../schema/business/calendar.js';
 
