@@ -291,10 +291,15 @@ const isInfoClause = (c: string) => c.endsWith('?') && QUESTION_START.test(c) &&
 export function requestPart(text: string): string {
   const t = normalize(text);
   if (QUESTION_START.test(t) && !REQUEST_START.test(t) && !/[.!]\s/.test(t)) return '';
-  return clauses(t)
-    .filter((c) => !isInfoClause(c))
+  const parts = clauses(t);
+  // "If I call off a clean the day before, what do I pay?": the condition belongs to the question after it.
+  return parts
+    .filter((c, i) => !isInfoClause(c) && !(CONDITION.test(c) && parts[i + 1] && isInfoClause(parts[i + 1]!)))
     .join(' ');
 }
+
+/** A clause that sets up a question's case ("so if I…", "what if we…", "once you…", "in case…"). */
+const CONDITION = /^(?:(?:so|and|but|ok|okay) )?(?:if|what if|once|in case|suppose|say) (?:i|we|you|my|our|the|a)\b/;
 
 /** Which kind of pending request a withdrawal talks about, if it says. */
 export function withdrawTarget(
