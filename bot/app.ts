@@ -276,6 +276,8 @@ export async function createSlackBot(opts: SlackBotOptions): Promise<SlackBot> {
     },
     async stop() {
       stopReconciler?.();
+      // Cards already claimed finish sending (bounded: what is left is due, and any worker sends it later).
+      await Promise.race([cards.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       if (c.mode === 'socket' && started) await app.stop().catch(() => undefined);
     },
     ackStats() {

@@ -1,72 +1,41 @@
+import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import { BOOKING_COLUMNS, BOOKING_FROM } from '../schema/bookings/row.js';
 import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
 import type { Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
-import { attachCard, pendingWithoutCard } from '../schema/approvals/store.js';
-import { approvalCard, type BookingRow, type CardContext, type CustomerRow, type ServiceRow } from './blocks/card.js';
+import { pendingWithoutCard } from '../schema/approvals/store.js';
+import { approvalCard } from './blocks/card.js';
+import { cardContextOf, loadCardContext } from './card-context-sql.js';
+import { claimCards, type ClaimedCard, deferCard, requestCards, settleCard } from './card-outbox.js';
 
-/** Enough for every check a card makes; the card lists fewer. */
-const MAX_UPCOMING = 50;
+export { loadCardContext };
 
-/**
- * Everything a card is drawn from besides the approval row. With `now` (the business clock), also
- * the customer's upcoming bookings and the booking a reschedule or cancellation names, for the
- * card's checks; without it (an edit form) those stay unloaded, and no check is made.
- */
-export async function loadCardContext(
-  pool: Pool,
-  a: Pick<Approval, 'customer_id' | 'thread_id'> & Partial<Pick<Approval, 'tool' | 'args'>>,
-  timeZone: string,
-  now?: Date,
-): Promise<CardContext> {
-  const bookingId =
-    (a.tool === 'reschedule_booking' || a.tool === 'cancel_booking') && typeof a.args?.booking_id === 'string'
-      ? a.args.booking_id
-      : undefined;
-  const [customer, services, conversation, upcoming, target] = await Promise.all([
-    a.customer_id
-      ? pool.query<CustomerRow>(
-          `SELECT id, name, email, phone, address_line1, address_unit, city, postal_code, preferences, notes
-           FROM customers WHERE id = $1`,
-          [a.customer_id],
-        )
-      : undefined,
-    pool.query<ServiceRow>(`SELECT id, name, duration_minutes, price_cents FROM services`),
-    pool.query<{ slack_channel: string | null }>(`SELECT slack_channel FROM conversations WHERE thread_id = $1`, [
-      a.thread_id,
-    ]),
-    now && a.customer_id
-      ? pool.query<BookingRow>(
-          `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
-           WHERE b.customer_id = $1 AND b.status = 'confirmed' AND b.starts_at > $2
-           ORDER BY b.starts_at, b.id LIMIT ${MAX_UPCOMING}`,
-          [a.customer_id, now],
-        )
-      : undefined,
-    now && bookingId
-      ? pool.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM} WHERE b.id = $1`, [bookingId])
-      : undefined,
-  ]);
-  return {
-    timeZone,
-    customer: customer?.rows[0] ?? null,
-    services: services.rows,
-    conversationChannel: conversation.rows[0]?.slack_channel ?? null,
-    ...(now ? { now } : {}),
-    ...(upcoming ? { upcomingBookings: upcoming.rows } : {}),
-    ...(target ? { targetBooking: target.rows[0] ?? null } : {}),
-  };
-}
+/** Cards claimed per statement: few, since each is drawn as it was when claimed. */
+const BATCH = 5;
+/** Long enough for a send that waits out Slack's rate limits; a dead worker's claims run out after it. */
+const LEASE_MS = 5 * 60_000;
+/** Changes landing this close together (approved, then executed) are drawn once. */
+const COALESCE_MS = 15;
+const MAX_ATTEMPTS = 8;
 
 /**
- * Posts and updates approval cards. Always draws from the current ledger row (not the object a
- * hook was handed), so updates that arrive out of order, on any worker, still show the latest
- * state. At most one card per approval: the card is recorded with a conditional UPDATE and a
- * post that lost that race is deleted again.
+ * Posts and updates approval cards, off the path of the change that asked for them: a decision
+ * is answered without waiting for Slack. Every change of an approval's status is recorded in the
+ * card outbox by the ledger's own UPDATE (schema/migrations/007), so none is lost to a crash; this
+ * worker's sender claims due cards, draws each from the current ledger row (several changes of one
+ * card become one update of its latest state) and sends them one at a time per channel, at the
+ * pace Slack allows. A claim keeps other workers off a card while it is sent, and the outbox row's
+ * version tells whether the card changed meanwhile, so an older state never follows a newer one.
+ * At most one card per approval: the card is recorded with a conditional UPDATE and a post that
+ * lost that race is deleted again.
  */
 export class CardPublisher {
+  private readonly claimant = randomUUID();
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private again = false;
+
   constructor(
     private readonly deps: {
       pool: Pool;
@@ -83,30 +52,119 @@ export class CardPublisher {
     return approvalCard(a, await loadCardContext(this.deps.pool, a, this.deps.timeZone, this.deps.clock.now()));
   }
 
-  /** Bring the cards of these approvals up to date: post new pending ones, redraw the rest. */
+  /** Redraw these approvals' cards (also when the ledger did not change: a stale card); never waits for Slack. */
   async sync(approvals: Pick<Approval, 'id'>[]): Promise<void> {
-    for (const { id } of approvals) {
-      try {
-        await this.syncOne(id);
-      } catch (err) {
-        this.deps.logger.error({ err, approval_id: id }, 'could not post or update the approval card');
-      }
+    await requestCards(
+      this.deps.pool,
+      approvals.map((a) => a.id),
+    );
+    this.kick();
+  }
+
+  /** Send what is due soon (the ledger recorded the request already). Returns at once. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.drain().finally(() => {
+        this.running = undefined;
+        if (this.again) this.kick();
+      });
+    }, COALESCE_MS);
+  }
+
+  /** Wait until this worker's sender has nothing left to send (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running || this.timer) {
+      await (this.running ?? new Promise((r) => setTimeout(r, COALESCE_MS)));
     }
   }
 
-  async syncOne(id: string): Promise<void> {
-    const a = await this.deps.ledger.get(id);
-    if (!a) return;
-    if (a.card_channel && a.card_ts) return this.update(a);
-    // Nothing to show for a request replaced or taken back before its card went out.
-    if (a.status === 'superseded' || a.status === 'withdrawn') return;
-    await this.post(a);
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      let batch: ClaimedCard[];
+      try {
+        batch = await claimCards(this.deps.pool, {
+          claimant: this.claimant,
+          limit: BATCH,
+          leaseMs: LEASE_MS,
+          now: this.deps.clock.now(),
+        });
+      } catch (err) {
+        this.deps.logger.error({ err }, 'could not claim approval cards; the reconciler retries');
+        return;
+      }
+      // One channel's cards one at a time (Slack's limits are per channel); channels side by side.
+      const byChannel = new Map<string, ClaimedCard[]>();
+      for (const c of batch) {
+        const channel = c.approval?.card_channel ?? this.deps.managersChannel;
+        byChannel.set(channel, [...(byChannel.get(channel) ?? []), c]);
+      }
+      const more = await Promise.all(
+        [...byChannel.values()].map(async (cards) => {
+          let again = false;
+          for (const c of cards) again = (await this.send(c)) || again;
+          return again;
+        }),
+      );
+      if (batch.length === BATCH || more.some(Boolean)) this.again = true;
+    } while (this.again);
   }
 
-  private async post(a: Approval): Promise<void> {
-    const log = this.deps.logger.child({ approval_id: a.id, thread_id: a.thread_id });
-    const card = await this.render(a);
+  /** Draw and send one claimed card; true when it is due again (it changed while being sent). */
+  private async send(c: ClaimedCard): Promise<boolean> {
+    const a = c.approval;
+    const log = this.deps.logger.child({ approval_id: c.approvalId, ...(a ? { thread_id: a.thread_id } : {}) });
+    try {
+      // Nothing to show for a request replaced or taken back before its card went out.
+      const nothing = !a || (!a.card_ts && (a.status === 'superseded' || a.status === 'withdrawn'));
+      const posted = nothing ? undefined : await this.draw(a, c);
+      const s = await settleCard(this.deps.pool, {
+        approvalId: c.approvalId,
+        claimant: this.claimant,
+        version: c.version,
+        posted,
+      });
+      if (posted && !s.attached) {
+        // Another card was recorded first: keep that one, redraw it.
+        await this.deps
+          .client()
+          .chat.delete({ channel: posted.channel, ts: posted.ts })
+          .catch(() => undefined);
+        await requestCards(this.deps.pool, [c.approvalId]);
+        return true;
+      }
+      if (posted) log.info({ card_ts: posted.ts, status: a!.status }, 'approval card posted');
+      else if (a && !nothing) log.info({ status: a.status }, 'approval card updated');
+      if (s.settled === 'lost') await requestCards(this.deps.pool, [c.approvalId]);
+      return s.settled !== 'done';
+    } catch (err) {
+      const giveUp = c.attempts >= MAX_ATTEMPTS;
+      log.error({ err, attempts: c.attempts, gave_up: giveUp }, 'could not post or update the approval card');
+      await deferCard(this.deps.pool, {
+        approvalId: c.approvalId,
+        claimant: this.claimant,
+        retryMs: Math.min(300_000, 1000 * 2 ** c.attempts),
+        giveUp,
+      }).catch((e) => log.error({ err: e }, 'could not defer the approval card'));
+      return false;
+    }
+  }
+
+  /** Update the card in place, or post it; returns the new card's place when it was posted. */
+  private async draw(a: Approval, c: ClaimedCard): Promise<{ channel: string; ts: string } | undefined> {
+    const now = this.deps.clock.now();
+    const card = approvalCard(a, cardContextOf(c.context, this.deps.timeZone, now));
     const client = this.deps.client();
+    if (a.card_channel && a.card_ts) {
+      await client.chat.update({ channel: a.card_channel, ts: a.card_ts, text: card.text, blocks: card.blocks });
+      return undefined;
+    }
     const res = await client.chat.postMessage({
       channel: this.deps.managersChannel,
       text: card.text,
@@ -114,39 +172,25 @@ export class CardPublisher {
       unfurl_links: false,
       unfurl_media: false,
     });
-    const channel = res.channel ?? this.deps.managersChannel;
-    const ts = res.ts!;
-    if (!(await attachCard(this.deps.pool, a.id, channel, ts))) {
-      // Another worker posted the card first: keep theirs.
-      await client.chat.delete({ channel, ts }).catch(() => undefined);
-      const now = await this.deps.ledger.get(a.id);
-      if (now) await this.update(now);
-      return;
-    }
-    log.info({ card_ts: ts, status: a.status }, 'approval card posted');
-    // The decision may have landed while we were posting: draw the latest state.
-    const latest = await this.deps.ledger.get(a.id);
-    if (latest && latest.status !== a.status) await this.update(latest);
-  }
-
-  private async update(a: Approval): Promise<void> {
-    const card = await this.render(a);
-    await this.deps
-      .client()
-      .chat.update({ channel: a.card_channel!, ts: a.card_ts!, text: card.text, blocks: card.blocks });
-    this.deps.logger.info({ approval_id: a.id, thread_id: a.thread_id, status: a.status }, 'approval card updated');
+    return { channel: res.channel ?? this.deps.managersChannel, ts: res.ts! };
   }
 
   /**
-   * Pending approvals whose card never went out (Slack was down, the worker died between the
-   * proposal and the post): post them now. Run by every worker; the conditional UPDATE above
-   * keeps it to one card.
+   * Pending approvals whose card never went out (their request was given up, the database was
+   * restored): ask for them again, and send whatever is due, claims of dead workers included.
+   * Run by every worker; the claims and the conditional UPDATE keep it to one card.
    */
   async reconcile(graceMs = 60_000): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - graceMs);
     const rows = await pendingWithoutCard(this.deps.pool, cutoff);
     if (rows.length) this.deps.logger.warn({ count: rows.length }, 'posting approval cards that never went out');
-    await this.sync(rows);
+    if (rows.length)
+      await requestCards(
+        this.deps.pool,
+        rows.map((r) => r.id),
+      );
+    this.kick();
+    await this.idle();
     return rows.length;
   }
 
@@ -160,6 +204,7 @@ export class CardPublisher {
         .finally(() => (running = false));
     }, intervalMs);
     timer.unref();
+    this.kick();
     return () => clearInterval(timer);
   }
 }

@@ -9,13 +9,14 @@ import { postConversationReplies } from './replies.js';
 /**
  * The agent's way into Slack, on whichever worker made the change: replies go into the
  * conversation's thread (personal ones, in a channel others read, to the customer by DM with a
- * note in the thread), approval changes redraw their cards, and every sweep finishes customer
- * messages whose worker died. A conversation that is not a Slack thread (the HTTP API) has
- * nothing to post: its replies are delivered by being stored.
+ * note in the thread), approval changes wake the card sender (bot/cards.ts), and every sweep finishes
+ * customer messages whose worker died and sends cards left due. A conversation that is not a Slack
+ * thread (the HTTP API) has nothing to post: its replies are delivered by being stored.
  */
 export function slackDelivery(deps: BotDeps, client: () => WebClient): DeliveryPort {
   return {
-    approvalsChanged: (approvals) => deps.cards.sync(approvals),
+    // The ledger's change recorded the card's redraw (the card outbox): send it, without waiting.
+    approvalsChanged: async () => deps.cards.kick(),
     deliver: async (threadId, replies) => {
       const target = await slackTargetOf(deps.pool, threadId);
       if (!target) return;
@@ -27,6 +28,7 @@ export function slackDelivery(deps: BotDeps, client: () => WebClient): DeliveryP
       );
     },
     catchUp: async () => {
+      deps.cards.kick();
       await recoverInbox(deps.pool, deps.logger, (event, eventId) =>
         handleCustomerMessage(deps, client(), event as unknown as Parameters<typeof handleCustomerMessage>[2], eventId),
       );

@@ -20,6 +20,7 @@ import type { SlackConnection } from '../app.js';
 import { localApiUrl, localConnection, startLocalWorkspace } from '../local-mode.js';
 import { SENT_PRIVATELY_NOTE } from '../replies.js';
 import type { LocalSlack, LocalSlackTiming, StoredMessage } from '../../local-slack/index.js';
+import type { RateLimitOptions } from '../../local-slack/rate-limits.js';
 
 export const TZ = TEST_TZ;
 
@@ -118,6 +119,8 @@ export async function startBotStack(
     model?: () => BaseChatModel;
     /** More configuration for every worker (e.g. SLACK_PRIVATE_CHANNELS). */
     config?: Record<string, string>;
+    /** The workspace's rate limits (default: Slack's published ones). */
+    rateLimits?: RateLimitOptions | false;
   } = {},
 ): Promise<BotStack> {
   const clock = new ManualClock(TEST_NOW);
@@ -170,6 +173,7 @@ export async function startBotStack(
     port,
     eventsUrls: workers.map((w) => `${w.url}/slack/events`),
     timing: opts.timing ?? FAST_TIMING,
+    rateLimits: opts.rateLimits,
   });
   return {
     db,
