@@ -37,6 +37,11 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const waitFor = <T>(fn: () => T | undefined | false | null, ms = 8000) => s.slack.waitFor(fn, ms);
+/**
+ * A card follows its decision through the card outbox at the managers' channel's Slack pace (after
+ * the customer has been told), so a busy runner can take longer than a reply does.
+ */
+const CARD_MS = 20_000;
 async function waitForDb<T>(fn: () => Promise<T | undefined | false | null>, ms = 8000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -247,7 +252,7 @@ describe('approval cards', () => {
     const updated = await waitFor(() => {
       const c = cardFor(s.slack, MANAGERS, approval.id);
       return !hasButtons(c) && textOfMessage(c).includes('*Done:*') && c;
-    });
+    }, CARD_MS);
     expect(updated.ts).toBe(card.ts); // updated in place
     expect(textOfMessage(updated)).toMatch(/Approved\* by <@U01MGR0001> at Mon, Dec 7, 9:00 AM EST/);
     expect(textOfMessage(updated)).toContain('Updated email.');
@@ -337,7 +342,7 @@ describe('approval cards', () => {
     const updated = await waitFor(() => {
       const c = cardFor(s.slack, MANAGERS, approval.id);
       return textOfMessage(c).includes('*Done:*') && c;
-    });
+    }, CARD_MS);
     const text = textOfMessage(updated);
     expect(text).toContain('Edited before approval:');
     expect(text).toContain('• Email: priya.typo@exmaple.com → *priya.patel@example.net*');
