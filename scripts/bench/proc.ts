@@ -59,6 +59,10 @@ export function processTree(root: number): ProcStat[] {
 export const treeCpuMs = (roots: number[]): number =>
   roots.flatMap((r) => processTree(r)).reduce((a, s) => a + s.cpuMs, 0);
 
+/** CPU ms of the trees below these roots (a worker's stdio tool server), without the roots' own. */
+export const childrenCpuMs = (roots: number[]): number =>
+  roots.flatMap((r) => processTree(r).slice(1)).reduce((a, s) => a + s.cpuMs, 0);
+
 export const treeRssBytes = (root: number): number => processTree(root).reduce((a, s) => a + s.rssBytes, 0);
 
 /** The command line of each live process of a tree, root first ('' for one gone meanwhile). */

@@ -24,6 +24,12 @@ export function rows(r: BenchResults): Row[] {
       x.node_cpu_per_conversation,
     ],
     [
+      '    of which the tool server',
+      p.tool_server_cpu_ms_per_conversation,
+      b.tool_server_cpu_ms_per_conversation,
+      null,
+    ],
+    [
       '  of which Postgres',
       p.postgres_cpu_ms_per_conversation,
       b.postgres_cpu_ms_per_conversation,

@@ -20,6 +20,8 @@ export interface FlowResults {
   failure_kinds: string[];
   cpu_ms_per_conversation: number;
   node_cpu_ms_per_conversation: number;
+  /** Of node: the worker's children, i.e. the product's stdio tool server (0 for bare, which has none). */
+  tool_server_cpu_ms_per_conversation: number;
   /** null on a server whose processes the bench cannot see (DATABASE_URL). */
   postgres_cpu_ms_per_conversation: number | null;
   message_to_card_ms: Summary;

@@ -20,7 +20,7 @@ import { openCluster } from './cluster.js';
 import { compileForBench } from './compiled.js';
 import { conversation, say, throughput, type Target } from './driver.js';
 import { measurePromptTokens } from './prompt-tokens.js';
-import { machineTicks, treeCommands, treeCpuMs, treeRssBytes } from './proc.js';
+import { childrenCpuMs, machineTicks, treeCommands, treeCpuMs, treeRssBytes } from './proc.js';
 import type { BenchResults, Checkpoint, FlowResults, WideBurst } from './results.js';
 import { mean, percentile } from '../../core/stats.js';
 import { ratio, summarize } from './stats.js';
@@ -50,6 +50,8 @@ interface Side {
   card: number[];
   execute: number[];
   cpuNode: number[];
+  /** Of cpuNode: the workers' children (the product's stdio tool servers; bare has none). */
+  cpuChildren: number[];
   cpuPg: number[];
   seqSeconds: number;
   seqConversations: number;
@@ -161,6 +163,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
       card: [],
       execute: [],
       cpuNode: [],
+      cpuChildren: [],
       cpuPg: [],
       seqSeconds: 0,
       seqConversations: 0,
@@ -175,6 +178,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
     for (let round = 0; round < size.rounds; round++) {
       for (const s of [product, bare]) {
         const node0 = treeCpuMs(s.pids);
+        const children0 = childrenCpuMs(s.pids);
         const pg0 = cluster.serverCpuMs();
         const t0 = performance.now();
         for (let i = 0; i < size.conversations; i++) {
@@ -186,6 +190,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
         s.seqConversations += size.conversations;
         await settle();
         s.cpuNode.push((treeCpuMs(s.pids) - node0) / size.conversations);
+        s.cpuChildren.push((childrenCpuMs(s.pids) - children0) / size.conversations);
         const pg1 = cluster.serverCpuMs();
         if (pg0 !== undefined && pg1 !== undefined) s.cpuPg.push((pg1 - pg0) / size.conversations);
       }
@@ -330,6 +335,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
         failure_kinds: [...kinds],
         cpu_ms_per_conversation: r1(nodeCpu + (pgCpu ?? 0)),
         node_cpu_ms_per_conversation: r1(nodeCpu),
+        tool_server_cpu_ms_per_conversation: r1(mean(s.cpuChildren)),
         postgres_cpu_ms_per_conversation: pgCpu === null ? null : r1(pgCpu),
         message_to_card_ms: summarize(s.card),
         click_to_executed_ms: summarize(s.execute),
