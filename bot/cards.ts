@@ -15,8 +15,14 @@ export { loadCardContext };
 const BATCH = 5;
 /** Long enough for a send that waits out Slack's rate limits; a dead worker's claims run out after it. */
 const LEASE_MS = 5 * 60_000;
-/** Changes landing this close together (approved, then executed) are drawn once. */
+/** Changes landing this close together are drawn once. */
 const COALESCE_MS = 15;
+/**
+ * How long an approval's card waits for its outcome: the worker that recorded the approval runs
+ * the write right away, so approved → executed is usually one update of the card instead of two
+ * (half the Slack calls and outbox statements of a decision). A slower write shows "approved" first.
+ */
+export const OUTCOME_WAIT_MS = 250;
 const MAX_ATTEMPTS = 8;
 
 /**
@@ -34,6 +40,8 @@ export class CardPublisher {
   private readonly claimant = randomUUID();
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (ms since the epoch): a sooner kick brings it forward. */
+  private due = 0;
   private again = false;
 
   constructor(
@@ -61,20 +69,26 @@ export class CardPublisher {
     this.kick();
   }
 
-  /** Send what is due soon (the ledger recorded the request already). Returns at once. */
-  kick(): void {
+  /**
+   * Send what is due within `delayMs` (the ledger recorded the request already). Returns at once.
+   * A later kick with a shorter delay sends sooner; one with a longer delay never postpones.
+   */
+  kick(delayMs = COALESCE_MS): void {
     if (this.running) {
       this.again = true;
       return;
     }
-    if (this.timer) return;
+    const due = Date.now() + delayMs;
+    if (this.timer && this.due <= due) return;
+    clearTimeout(this.timer);
+    this.due = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.running = this.drain().finally(() => {
         this.running = undefined;
         if (this.again) this.kick();
       });
-    }, COALESCE_MS);
+    }, delayMs);
   }
 
   /** Wait until this worker's sender has nothing left to send (tests, shutdown). */

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { DeliveryPort } from '../agent/delivery-port.js';
+import { OUTCOME_WAIT_MS } from './cards.js';
 import { isSharedChannel, slackTargetOf } from './conversations.js';
 import type { BotDeps } from './deps.js';
 import { recoverInbox } from './inbox.js';
@@ -15,8 +16,10 @@ import { postConversationReplies } from './replies.js';
  */
 export function slackDelivery(deps: BotDeps, client: () => WebClient): DeliveryPort {
   return {
-    // The ledger's change recorded the card's redraw (the card outbox): send it, without waiting.
-    approvalsChanged: async () => deps.cards.kick(),
+    // The ledger's change recorded the card's redraw (the card outbox): send it, without waiting;
+    // an approval's card waits a moment for the outcome its write is about to have.
+    approvalsChanged: async (approvals) =>
+      deps.cards.kick(approvals.every((a) => a.status === 'approved') ? OUTCOME_WAIT_MS : undefined),
     deliver: async (threadId, replies) => {
       const target = await slackTargetOf(deps.pool, threadId);
       if (!target) return;
