@@ -26,12 +26,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function publisher() {
+function publisher(opts: { postMs?: number } = {}) {
   const calls: { method: string; text: string }[] = [];
   let ts = 0;
   const client = {
     chat: {
       postMessage: async (m: { text: string }) => {
+        if (opts.postMs) await sleep(opts.postMs);
         calls.push({ method: 'postMessage', text: m.text });
         return { ok: true, channel: 'C0MANAGERS', ts: `1700000000.${String(++ts).padStart(6, '0')}` };
       },
@@ -81,6 +82,20 @@ describe('an approval card waits a moment for its outcome', () => {
     const decided = await ledger.decide({ approvalId: a.id, approver: 'U0MANAGER', decision: 'approve' });
     cards.kick(decided.status === 'approved' ? OUTCOME_WAIT_MS : undefined);
     await sleep(20);
+    await executed(a.id);
+    cards.kick();
+    await cards.idle();
+    expect(calls.map((c) => c.method)).toEqual(['postMessage', 'update']);
+  });
+
+  it('decided while its card is still being posted: still one update, to the outcome', async () => {
+    const { cards, calls } = publisher({ postMs: 80 });
+    const a = await approved();
+    cards.kick();
+    await sleep(40); // the post is under way
+    await ledger.decide({ approvalId: a.id, approver: 'U0MANAGER', decision: 'approve' });
+    cards.kick(OUTCOME_WAIT_MS);
+    await sleep(80);
     await executed(a.id);
     cards.kick();
     await cards.idle();

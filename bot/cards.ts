@@ -42,7 +42,8 @@ export class CardPublisher {
   private timer: NodeJS.Timeout | undefined;
   /** When the timer fires (ms since the epoch): a sooner kick brings it forward. */
   private due = 0;
-  private again = false;
+  /** Kicked while sending: send again this soon after (the shortest delay asked for). */
+  private againIn: number | undefined;
 
   constructor(
     private readonly deps: {
@@ -75,7 +76,7 @@ export class CardPublisher {
    */
   kick(delayMs = COALESCE_MS): void {
     if (this.running) {
-      this.again = true;
+      this.againIn = Math.min(this.againIn ?? delayMs, delayMs);
       return;
     }
     const due = Date.now() + delayMs;
@@ -86,7 +87,9 @@ export class CardPublisher {
       this.timer = undefined;
       this.running = this.drain().finally(() => {
         this.running = undefined;
-        if (this.again) this.kick();
+        const again = this.againIn;
+        this.againIn = undefined;
+        if (again !== undefined) this.kick(again);
       });
     }, delayMs);
   }
@@ -98,9 +101,13 @@ export class CardPublisher {
     }
   }
 
+  /**
+   * Claim and send until nothing claimed is left over. A kick meanwhile is not a reason to claim
+   * again at once: it asked for its own delay (an approval's card waits for its outcome).
+   */
   private async drain(): Promise<void> {
+    let more: boolean;
     do {
-      this.again = false;
       let batch: ClaimedCard[];
       try {
         batch = await claimCards(this.deps.pool, {
@@ -119,15 +126,17 @@ export class CardPublisher {
         const channel = c.approval?.card_channel ?? this.deps.managersChannel;
         byChannel.set(channel, [...(byChannel.get(channel) ?? []), c]);
       }
-      const more = await Promise.all(
+      const changed = await Promise.all(
         [...byChannel.values()].map(async (cards) => {
           let again = false;
           for (const c of cards) again = (await this.send(c)) || again;
           return again;
         }),
       );
-      if (batch.length === BATCH || more.some(Boolean)) this.again = true;
-    } while (this.again);
+      // A card that changed while it was sent is drawn again now, unless the change came with a
+      // kick of this worker's (then as soon as that kick asked: an approval waits for its outcome).
+      more = batch.length === BATCH || (changed.some(Boolean) && this.againIn === undefined);
+    } while (more);
   }
 
   /** Draw and send one claimed card; true when it is due again (it changed while being sent). */
