@@ -18,11 +18,15 @@ import { repeatText, summarizeRepeats, type RepeatSummary } from './repeat.js';
 import { failuresText, kindsTable, sideBySideTable } from './report.js';
 import { runEval, type EvalReport } from './run.js';
 
-const SETS: Record<CaseSet, string> = { golden: 'evals/golden', holdout: 'evals/holdout' };
+const SETS: Record<CaseSet, string> = {
+  golden: 'evals/golden',
+  holdout: 'evals/holdout',
+  'holdout-2': 'evals/holdout-2',
+};
 
 const USAGE = `Usage: npm run eval -- [options]
 
-  --set <name>       golden | holdout (default: both, each on its own database, side by side)
+  --set <name>       golden | holdout | holdout-2 (default: all three, each on its own database, side by side)
   --cases <path>     another case file or folder instead of the sets
   --model <name>     offline (default) | gemini (needs GOOGLE_API_KEY)
   --only <text>      run only cases whose id or kind contains <text> (repeatable)
@@ -80,7 +84,8 @@ async function main(): Promise<number> {
   if (!Number.isInteger(repeat) || repeat < 1 || repeat > 50)
     throw new UsageError('--repeat needs a whole number 1–50');
   if (values.set && values.cases) throw new UsageError('use --set or --cases, not both');
-  if (values.set && !(values.set in SETS)) throw new UsageError(`unknown --set "${values.set}": use golden or holdout`);
+  if (values.set && !(values.set in SETS))
+    throw new UsageError(`unknown --set "${values.set}": use golden, holdout or holdout-2`);
 
   const config = loadConfig();
   let model: BaseChatModel;

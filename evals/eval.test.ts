@@ -10,16 +10,18 @@ import { failuresText, sideBySideTable } from './report.js';
 import { runEval, type EvalReport } from './run.js';
 
 /**
- * The CI gate: the golden set and the frozen holdout set, each through the real agent with the
- * offline planner on its own seeded database, and every threshold of evals/thresholds.json for
- * that set must hold (the holdout's floors are a regression floor, not the targets).
+ * The CI gate: the golden set and the two frozen holdout sets, each through the real agent with
+ * the offline planner on its own seeded database, and every threshold of evals/thresholds.json
+ * for that set must hold (the holdouts' floors are a regression floor, not the targets).
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SETS: Record<CaseSet, { cases: EvalCase[]; db?: TestDatabase; report?: EvalReport }> = {
   golden: { cases: loadCases(path.join(HERE, 'golden')) },
   holdout: { cases: loadCases(path.join(HERE, 'holdout')) },
+  'holdout-2': { cases: loadCases(path.join(HERE, 'holdout-2')) },
 };
+const NAMES = Object.keys(SETS) as CaseSet[];
 
 beforeAll(async () => {
   for (const s of Object.values(SETS)) {
@@ -27,17 +29,14 @@ beforeAll(async () => {
     s.db = await createSeededDatabase({ clock });
     s.report = await runEval({ cases: s.cases, database: s.db, clock, modelName: 'offline-planner' });
   }
-  const reports = { golden: SETS.golden.report!, holdout: SETS.holdout.report! };
-  const gates = {
-    golden: checkGate(reports.golden.metrics, loadThresholds(undefined, 'golden')),
-    holdout: checkGate(reports.holdout.metrics, loadThresholds(undefined, 'holdout')),
-  };
+  const reports = Object.fromEntries(NAMES.map((n) => [n, SETS[n].report!]));
+  const gates = Object.fromEntries(NAMES.map((n) => [n, checkGate(reports[n]!.metrics, loadThresholds(undefined, n))]));
   // The tables in the test log, like `npm run eval` prints them.
   console.log(
-    `${sideBySideTable(reports, gates)}\n\n${failuresText(reports.golden, { replyChars: 160 })}\n\n` +
-      `holdout: ${failuresText(reports.holdout, { replyChars: 160 })}`,
+    `${sideBySideTable(reports, gates)}\n\n` +
+      NAMES.map((n) => `${n}: ${failuresText(reports[n]!, { replyChars: 160 })}`).join('\n\n'),
   );
-}, 600_000); // both sets; minutes when the machine is busy with other work
+}, 600_000); // all sets; minutes when the machine is busy with other work
 
 afterAll(async () => {
   for (const s of Object.values(SETS)) await s.db?.drop();
@@ -53,15 +52,17 @@ describe('the golden set', () => {
   });
 });
 
-describe('the holdout set', () => {
-  it('has at least 100 cases, and its cases do not change what other holdout cases see', () => {
-    const { cases } = SETS.holdout;
-    expect(cases.length).toBeGreaterThanOrEqual(100);
-    expect(checkIndependence(cases)).toEqual([]);
-  });
+describe('the holdout sets', () => {
+  for (const set of NAMES.filter((n) => n !== 'golden')) {
+    it(`${set} has at least 100 cases, and its cases do not change what other cases of it see`, () => {
+      const { cases } = SETS[set];
+      expect(cases.length).toBeGreaterThanOrEqual(100);
+      expect(checkIndependence(cases)).toEqual([]);
+    });
+  }
 });
 
-for (const set of Object.keys(SETS) as CaseSet[]) {
+for (const set of NAMES) {
   describe(`${set}: runs`, () => {
     it('ran every case to the end without an error', () => {
       const report = SETS[set].report!;

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The holdout set is frozen: it measures the planner and is never tuned to it. Any edit to a case
- * file (or a new or removed one) fails here until FROZEN.sha256 is regenerated on purpose
- * (`cd evals/holdout && sha256sum *.json > FROZEN.sha256`), which shows in review.
+ * The holdout sets are frozen: they measure the planner and are never tuned to it. Any edit to a
+ * case file (or a new or removed one) fails here until the set's FROZEN.sha256 is regenerated on
+ * purpose (`cd evals/holdout && sha256sum *.json > FROZEN.sha256`), which shows in review.
  */
 
-const DIR = path.dirname(fileURLToPath(import.meta.url));
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const FROZEN_SETS = ['holdout', 'holdout-2'];
 
 export function manifestOf(dir: string): Map<string, string> {
   const files = readdirSync(dir)
@@ -43,12 +44,15 @@ export function frozenDiff(actual: Map<string, string>, frozen: Map<string, stri
   return out;
 }
 
-describe('the holdout set', () => {
-  it('matches its frozen manifest (FROZEN.sha256)', () => {
-    const frozen = parseManifest(readFileSync(path.join(DIR, 'FROZEN.sha256'), 'utf8'));
-    expect(frozen.size).toBeGreaterThan(0);
-    expect(frozenDiff(manifestOf(DIR), frozen)).toEqual([]);
-  });
+describe('the holdout sets', () => {
+  for (const set of FROZEN_SETS) {
+    it(`${set} matches its frozen manifest (FROZEN.sha256)`, () => {
+      const dir = path.join(HERE, set);
+      const frozen = parseManifest(readFileSync(path.join(dir, 'FROZEN.sha256'), 'utf8'));
+      expect(frozen.size).toBeGreaterThan(0);
+      expect(frozenDiff(manifestOf(dir), frozen)).toEqual([]);
+    });
+  }
 
   it('notices an edited, added or removed file (the check can fail)', () => {
     const frozen = new Map([
