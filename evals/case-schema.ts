@@ -35,10 +35,30 @@ export type ArgExpectation = unknown;
 
 const ToolName = z.string().regex(/^[a-z_]+$/, 'a tool name like book_slot');
 
+const compiles = (source: string) => {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+};
+const Regex = z.string().min(1).refine(compiles, { message: 'not a valid regular expression' });
+
+/** A phrase the reply must carry: itself, `{ "any": [...] }` (one of them), or `{ "$regex": "…" }`. */
+const PhraseExpectationSchema = z.union([
+  z.string().min(1),
+  z.object({ any: z.array(z.string().min(1)).min(1) }).strict(),
+  z.object({ $regex: Regex }).strict(),
+]);
+
 const ReplyChecks = {
-  /** Substrings the reply must contain (case-insensitive). */
-  reply_includes: z.array(z.string().min(1)).optional(),
-  /** Substrings the reply must not contain (case-insensitive). */
+  /**
+   * Phrases the reply must contain (case-insensitive; clock times and dollar amounts compare in one
+   * form, see `evals/reply-match.ts`), each a phrase, any of several, or a regex.
+   */
+  reply_includes: z.array(PhraseExpectationSchema).optional(),
+  /** Phrases the reply must not contain (compared like `reply_includes` phrases). */
   reply_excludes: z.array(z.string().min(1)).optional(),
 };
 
@@ -52,23 +72,78 @@ const IsoInstant = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})$/, 'an ISO date-time with an offset');
 
+const ArticleId = z.string().regex(/^kb-[a-z0-9-]+$/);
+/** A passage of the named article, or a non-empty list of passages meaning any one of them. */
+const FactSchema = z.union([z.string().min(2), z.array(z.string().min(2)).min(1)]);
+
+/**
+ * Grounding: the reply carries `fact` (a passage of article `article`, compared like a
+ * `reply_includes` phrase), or every one of `facts`, and quotes no other article (no run of 8 words
+ * from one, unless it is listed in `also`). Every alternative of a fact must be a passage of the
+ * article, so an alternative cannot loosen the grounding beyond the article's text.
+ */
+const ReplyFromArticleSchema = z
+  .object({
+    article: ArticleId,
+    fact: FactSchema.optional(),
+    facts: z.array(FactSchema).min(1).optional(),
+    also: z.array(ArticleId).optional(),
+  })
+  .strict()
+  .refine((g) => (g.fact === undefined) !== (g.facts === undefined), {
+    message: 'reply_from_article needs exactly one of fact and facts',
+  });
+
+/** The checks of one expectation: the whole of a turn's `expect`, or one of its `one_of` alternatives. */
+const ExpectationFields = {
+  /**
+   * The exact multiset of tools the model proposed or called in this turn (writes, reads, and
+   * withdraw_request); [] = none. The retrieve step's automatic help-centre search is not counted.
+   * `{ "one_of": [[…], […]] }`: any of these multisets.
+   */
+  tools: z.union([z.array(ToolName), z.object({ one_of: z.array(z.array(ToolName)).min(2) }).strict()]).optional(),
+  /**
+   * Reads that may be called on top of `tools` (any number of times) without failing tool
+   * selection: a lookup before a booking, a search before an answer. Never a write.
+   */
+  tools_allowed: z
+    .array(ToolName)
+    .min(1)
+    .refine((t) => !t.some((x) => MUTATING_TOOLS.has(x)), { message: 'tools_allowed holds reads only' })
+    .optional(),
+  /** Grounding (see ReplyFromArticleSchema). */
+  reply_from_article: ReplyFromArticleSchema.optional(),
+  /** Per tool, the arguments one of its calls must match (an array: each entry by a different call). */
+  args: z
+    .record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)]))
+    .optional(),
+  /** The turn must ask the customer a question and propose no write. */
+  clarify: z.literal(true).optional(),
+  /** At least one of these article ids must be in the top 5 the retrieve step found. */
+  retrieved_any: z
+    .array(z.string().regex(/^kb-[a-z0-9-]+$/))
+    .min(1)
+    .optional(),
+  ...ReplyChecks,
+};
+
+// The runner reads the end state (approving the turn's writes for it) from the turn's own
+// `rows`/`no_rows`, never from inside an alternative, so an alternative may not name one.
+const NO_END_STATE = 'a one_of alternative cannot check the end state (rows, no_rows)';
+
+/** One alternative of `expect.one_of`: every check of an expectation but the end state. */
+const ExpectationAlternativeSchema = z
+  .object({
+    ...ExpectationFields,
+    rows: z.never({ error: NO_END_STATE }).optional(),
+    no_rows: z.never({ error: NO_END_STATE }).optional(),
+    one_of: z.never({ error: 'a one_of alternative cannot hold another one_of' }).optional(),
+  })
+  .strict();
+
 export const TurnExpectSchema = z
   .object({
-    /**
-     * The exact multiset of tools the model proposed or called in this turn (writes, reads, and
-     * withdraw_request); [] = none. The retrieve step's automatic help-centre search is not counted.
-     * `{ "one_of": [[…], […]] }`: any of these multisets.
-     */
-    tools: z.union([z.array(ToolName), z.object({ one_of: z.array(z.array(ToolName)).min(2) }).strict()]).optional(),
-    /**
-     * Reads that may be called on top of `tools` (any number of times) without failing tool
-     * selection: a lookup before a booking, a search before an answer. Never a write.
-     */
-    tools_allowed: z
-      .array(ToolName)
-      .min(1)
-      .refine((t) => !t.some((x) => MUTATING_TOOLS.has(x)), { message: 'tools_allowed holds reads only' })
-      .optional(),
+    ...ExpectationFields,
     /**
      * The end state after the turn's writes were decided (by `decide`, or, when the turn has none,
      * by approving every write it proposed): each row must match a row of its table (partially,
@@ -77,31 +152,16 @@ export const TurnExpectSchema = z
     rows: RowSets.optional(),
     no_rows: RowSets.optional(),
     /**
-     * Grounding: the reply carries `fact` (a passage of article `article`, case-insensitive) and
-     * quotes no other article (no run of 8 words from one, unless it is listed in `also`).
+     * Alternatives over the whole expectation: the turn passes when it meets any one completely,
+     * and its tool, argument, false-action and clarification metrics are counted against that one
+     * (the first that matched, or the first when none did). It stands alone in `expect`.
      */
-    reply_from_article: z
-      .object({
-        article: z.string().regex(/^kb-[a-z0-9-]+$/),
-        fact: z.string().min(2),
-        also: z.array(z.string().regex(/^kb-[a-z0-9-]+$/)).optional(),
-      })
-      .strict()
-      .optional(),
-    /** Per tool, the arguments one of its calls must match (an array: each entry by a different call). */
-    args: z
-      .record(ToolName, z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).min(1)]))
-      .optional(),
-    /** The turn must ask the customer a question and propose no write. */
-    clarify: z.literal(true).optional(),
-    /** At least one of these article ids must be in the top 5 the retrieve step found. */
-    retrieved_any: z
-      .array(z.string().regex(/^kb-[a-z0-9-]+$/))
-      .min(1)
-      .optional(),
-    ...ReplyChecks,
+    one_of: z.array(ExpectationAlternativeSchema).min(2).optional(),
   })
-  .strict();
+  .strict()
+  .refine((e) => e.one_of === undefined || Object.keys(e).length === 1, {
+    message: 'one_of stands alone: put every other check inside its alternatives',
+  });
 
 export const DecideSchema = z
   .object({
@@ -162,6 +222,9 @@ export const CaseSchema = z
 export const CaseFileSchema = z.array(CaseSchema).min(1);
 
 export type TurnExpect = z.infer<typeof TurnExpectSchema>;
+/** One set of checks a turn is scored against: its `expect`, or one `one_of` alternative of it. */
+export type Expectation = Omit<TurnExpect, 'one_of' | 'rows' | 'no_rows'>;
+export type ReplyFromArticle = z.infer<typeof ReplyFromArticleSchema>;
 export type Decide = z.infer<typeof DecideSchema>;
 export type Turn = z.infer<typeof TurnSchema>;
 export type EvalCase = z.infer<typeof CaseSchema>;

@@ -1,8 +1,16 @@
 import { TEST_NOW } from '../core/testing/constants.js';
 import { KB_ARTICLES } from '../schema/seed/kb-articles.js';
 import { MUTATING_TOOLS } from '../schema/tools/catalog.js';
-import { decisionsOf, type Decide, type EvalCase, type TurnExpect } from './case-schema.js';
+import { decisionsOf, type Decide, type EvalCase, type Expectation, type TurnExpect } from './case-schema.js';
 import { resolveDates } from './case-clock.js';
+import {
+  alternativesOf,
+  containsPhrase,
+  describePhrase,
+  type FactExpectation,
+  type PhraseExpectation,
+  phraseHolds,
+} from './reply-match.js';
 import type { CaseRun, ObservedCall, ObservedDecision, ObservedTurn } from './run.js';
 
 // ============================================================================ statistics
@@ -142,23 +150,37 @@ export interface ArticleText {
   body: string;
 }
 
+/** A grounding expectation: `fact`, or every one of `facts`, each a passage or any of several. */
+export interface GroundingExpectation {
+  article: string;
+  fact?: FactExpectation;
+  facts?: readonly FactExpectation[];
+  also?: readonly string[];
+}
+
+const factsOf = (want: GroundingExpectation): readonly FactExpectation[] =>
+  want.facts ?? (want.fact === undefined ? [] : [want.fact]);
+
 /**
- * Grounding: the reply carries `fact`, which must be a passage of article `article`; and it
- * quotes no other article: no run of QUOTE_WORDS words of another article's body (one that the
- * named article does not share) appears in the reply, unless that article is listed in `also`.
+ * Grounding: the reply carries every fact (a fact with alternatives: one of them), each of which
+ * must be a passage of article `article`; and it quotes no other article: no run of QUOTE_WORDS
+ * words of another article's body (one that the named article does not share) appears in the
+ * reply, unless that article is listed in `also`.
  */
 export function groundingProblems(
   reply: string,
-  want: { article: string; fact: string; also?: string[] },
+  want: GroundingExpectation,
   articles: readonly ArticleText[] = KB_ARTICLES,
 ): string[] {
   const named = articles.find((a) => a.id === want.article);
   if (!named) return [`grounding: no article ${want.article}`];
-  if (!normalize(named.body).includes(normalize(want.fact)))
-    return [`grounding: "${want.fact}" is not a passage of ${want.article} (a case error)`];
-  const out: string[] = [];
-  if (!normalize(reply).includes(normalize(want.fact)))
-    out.push(`grounding: reply lacks "${want.fact}" (${want.article})`);
+  const facts = factsOf(want);
+  // Every alternative, not only the one the reply used: each must stay tied to the article's text.
+  const foreign = facts.flatMap(alternativesOf).filter((f) => !containsPhrase(named.body, f, normalize));
+  if (foreign.length) return foreign.map((f) => `grounding: "${f}" is not a passage of ${want.article} (a case error)`);
+  const out = facts
+    .filter((f) => !phraseHolds(reply, f, normalize))
+    .map((f) => `grounding: reply lacks ${describePhrase(f)} (${want.article})`);
   const replyGrams = ngrams(words(reply));
   const own = ngrams(words(named.body));
   for (const a of articles) {
@@ -250,15 +272,14 @@ export function asksQuestion(reply: string): boolean {
   return (reply.match(/[^.!?\n]*\?/g) ?? []).some((q) => !NOT_CLARIFYING.test(q));
 }
 
-const includesCi = (text: string, s: string) => text.toLowerCase().includes(s.toLowerCase());
-
+/** Reply checks: every `reply_includes` phrase holds, no `reply_excludes` phrase is there. */
 export function replyProblems(
   reply: string,
-  checks: { reply_includes?: string[]; reply_excludes?: string[] },
+  checks: { reply_includes?: readonly PhraseExpectation[]; reply_excludes?: readonly string[] },
 ): string[] {
   const out: string[] = [];
-  for (const s of checks.reply_includes ?? []) if (!includesCi(reply, s)) out.push(`reply lacks "${s}"`);
-  for (const s of checks.reply_excludes ?? []) if (includesCi(reply, s)) out.push(`reply contains "${s}"`);
+  for (const e of checks.reply_includes ?? []) if (!phraseHolds(reply, e)) out.push(`reply lacks ${describePhrase(e)}`);
+  for (const s of checks.reply_excludes ?? []) if (containsPhrase(reply, s)) out.push(`reply contains "${s}"`);
   return out;
 }
 
@@ -324,7 +345,7 @@ export interface CaseResult {
 }
 
 /** Turns that must not propose a write: expected tools without one, or a clarifying question. */
-export const expectsNoWrite = (e: TurnExpect, isMutating: (tool: string) => boolean) =>
+export const expectsNoWrite = (e: Expectation, isMutating: (tool: string) => boolean) =>
   e.clarify === true ||
   (e.tools !== undefined &&
     ('one_of' in e.tools ? e.tools.one_of.every((o) => !o.some(isMutating)) : !e.tools.some(isMutating)));
@@ -338,6 +359,7 @@ function decisionProblems(d: Decide, dec: ObservedDecision | undefined): string[
   const problems: string[] = [];
   if (!dec) return ['decision not made'];
   if (dec.error) problems.push(`error: ${dec.error}`);
+  if (dec.nothingProposed) problems.push(dec.nothingProposed);
   if (d.expect.executed !== undefined && !dec.error) {
     const executed = dec.approvals.length > 0 && dec.approvals.every((a) => a.status === 'executed');
     const untouched =
@@ -349,6 +371,91 @@ function decisionProblems(d: Decide, dec: ObservedDecision | undefined): string[
   }
   problems.push(...replyProblems(dec.reply, d.expect));
   return problems;
+}
+
+/** What one expectation makes of a turn: its failures, and the metric trials it adds. */
+interface ExpectationScore {
+  failures: string[];
+  trials: [MetricName, boolean][];
+}
+
+/** Every check of one expectation but the end state (that is the turn's, see `rowProblems`). */
+function scoreExpectation(
+  e: Expectation,
+  t: ObservedTurn,
+  now: string,
+  isMutating: (tool: string) => boolean,
+): ExpectationScore {
+  const failures: string[] = [];
+  const trials: [MetricName, boolean][] = [];
+  const count = (m: MetricName, ok: boolean) => trials.push([m, ok]);
+  const names = t.calls.map((x) => x.name);
+  const writes = t.calls.filter((x) => x.mutating || isMutating(x.name));
+  if (e.tools) {
+    const ok = toolsMatch(e.tools, names, e.tools_allowed);
+    count('tool_selection', ok);
+    if (!ok)
+      failures.push(
+        `tools: expected ${describeTools(e.tools)}` +
+          `${e.tools_allowed ? ` (+ any of ${e.tools_allowed.join(', ')})` : ''}, ` +
+          `got [${names.join(', ')}]`,
+      );
+  }
+  for (const [tool, raw] of Object.entries(e.args ?? {})) {
+    const want = resolveDates(raw, now);
+    const expected = (Array.isArray(want) ? want : [want]) as Record<string, unknown>[];
+    const calls = t.calls.filter((x: ObservedCall) => x.name === tool).map((x) => x.args);
+    matchExpectedArgs(expected, calls).forEach((m) => {
+      count('argument_accuracy', m.ok);
+      if (!m.ok) failures.push(`args of ${tool}: ${m.details.join('; ')}`);
+    });
+  }
+  if (e.clarify) {
+    const ok = asksQuestion(t.reply) && writes.length === 0;
+    count('clarification_rate', ok);
+    if (!ok)
+      failures.push(
+        writes.length
+          ? `expected a clarifying question, but it proposed ${writes.map((w) => w.name).join(', ')}`
+          : 'expected a clarifying question, the reply asks none',
+      );
+  }
+  if (expectsNoWrite(e, isMutating)) {
+    count('false_action_rate', writes.length > 0);
+    if (writes.length && !e.tools) failures.push(`false action: proposed ${writes.map((w) => w.name).join(', ')}`);
+  }
+  if (e.retrieved_any) {
+    const ok = e.retrieved_any.some((id) => t.retrieved.includes(id));
+    count('retrieval_recall_at_5', ok);
+    if (!ok) failures.push(`retrieval: none of [${e.retrieved_any.join(', ')}] in top 5 [${t.retrieved.join(', ')}]`);
+  }
+  failures.push(...replyProblems(t.reply, e));
+  if (e.reply_from_article) {
+    const problems = groundingProblems(t.reply, e.reply_from_article);
+    count('grounding', problems.length === 0);
+    failures.push(...problems);
+  }
+  return { failures, trials };
+}
+
+/**
+ * A turn's expectation, or with `one_of` the first alternative the turn meets completely. When it
+ * meets none, the first alternative's failures and trials stand, so a failure is always reported
+ * (and counted) against one definite expectation.
+ */
+export function scoreTurnExpectation(
+  e: TurnExpect,
+  t: ObservedTurn,
+  now: string,
+  isMutating: (tool: string) => boolean = (x) => MUTATING_TOOLS.has(x),
+): ExpectationScore {
+  if (!e.one_of) return scoreExpectation(e, t, now, isMutating);
+  const scores = e.one_of.map((alt) => scoreExpectation(alt, t, now, isMutating));
+  const met = scores.find((s) => s.failures.length === 0);
+  if (met) return met;
+  const first = scores[0]!;
+  const label = `one_of: none of ${scores.length} alternatives met; the first`;
+  return { trials: first.trials, failures: first.failures.map((f) => `${label}: ${f}`) };
 }
 
 /** Score runs against their cases: per-case pass/fail with reasons, and the metrics. */
@@ -383,60 +490,14 @@ export function scoreRuns(
         return;
       }
       if (t.error) failures.push(`error: ${t.error}`);
-      const names = t.calls.map((x) => x.name);
-      const writes = t.calls.filter((x) => x.mutating || isMutating(x.name));
-
       const decided: ObservedDecision[] = t.decisions ?? (t.decision ? [t.decision] : []);
       for (const call of [...t.calls, ...decided.flatMap((d) => d.calls)]) {
         count('argument_validity', call.valid);
         if (!call.valid) failures.push(`invalid arguments for ${call.name}: ${(call.issues ?? []).join('; ')}`);
       }
-      if (e.tools) {
-        const ok = toolsMatch(e.tools, names, e.tools_allowed);
-        count('tool_selection', ok);
-        if (!ok)
-          failures.push(
-            `tools: expected ${describeTools(e.tools)}` +
-              `${e.tools_allowed ? ` (+ any of ${e.tools_allowed.join(', ')})` : ''}, ` +
-              `got [${names.join(', ')}]`,
-          );
-      }
-      for (const [tool, raw] of Object.entries(e.args ?? {})) {
-        const want = resolveDates(raw, now);
-        const expected = (Array.isArray(want) ? want : [want]) as Record<string, unknown>[];
-        const calls = t.calls.filter((x: ObservedCall) => x.name === tool).map((x) => x.args);
-        matchExpectedArgs(expected, calls).forEach((m) => {
-          count('argument_accuracy', m.ok);
-          if (!m.ok) failures.push(`args of ${tool}: ${m.details.join('; ')}`);
-        });
-      }
-      if (e.clarify) {
-        const ok = asksQuestion(t.reply) && writes.length === 0;
-        count('clarification_rate', ok);
-        if (!ok)
-          failures.push(
-            writes.length
-              ? `expected a clarifying question, but it proposed ${writes.map((w) => w.name).join(', ')}`
-              : 'expected a clarifying question, the reply asks none',
-          );
-      }
-      if (expectsNoWrite(e, isMutating)) {
-        count('false_action_rate', writes.length > 0);
-        if (writes.length && !e.tools) failures.push(`false action: proposed ${writes.map((w) => w.name).join(', ')}`);
-      }
-      if (e.retrieved_any) {
-        const ok = e.retrieved_any.some((id) => t.retrieved.includes(id));
-        count('retrieval_recall_at_5', ok);
-        if (!ok)
-          failures.push(`retrieval: none of [${e.retrieved_any.join(', ')}] in top 5 [${t.retrieved.join(', ')}]`);
-      }
-      failures.push(...replyProblems(t.reply, e));
-
-      if (e.reply_from_article) {
-        const problems = groundingProblems(t.reply, e.reply_from_article);
-        count('grounding', problems.length === 0);
-        failures.push(...problems);
-      }
+      const scored = scoreTurnExpectation(e, t, now, isMutating);
+      for (const [m, ok] of scored.trials) count(m, ok);
+      failures.push(...scored.failures);
 
       const explicit = decided.filter((d) => !d.implicit);
       decisionsOf(turn).forEach((d, j) => {
