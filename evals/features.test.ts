@@ -219,6 +219,18 @@ describe('per-approval decisions in one turn', () => {
     expect(r.metrics.decision_truthfulness).toMatchObject({ k: 1, n: 2 });
     expect(r.cases[0]!.failures[0]).toMatch(/after reject of update_customer: expected nothing written/);
   });
+  it('fails a decision with nothing proposed to decide as the agent’s failure, not a harness error', () => {
+    const none = decision({
+      decision: 'reject',
+      tool: 'update_customer',
+      reply: 'please call us',
+      nothingProposed: 'nothing to reject: no approval for update_customer was proposed in this turn',
+    });
+    const r = scoreRuns([c], [run('pa', [turn({ decisions: [approved, none] })])]);
+    expect(r.cases[0]!.ok).toBe(false);
+    expect(r.cases[0]!.failures.join('\n')).toMatch(/nothing to reject/);
+    expect(none.error).toBeUndefined();
+  });
   it('does not count an implicit approval (for an end-state check) as a decision', () => {
     const plain = one({ id: 'im', turns: [{ message: 'm', expect: {} }] });
     const r = scoreRuns([plain], [run('im', [turn({ decisions: [decision({ implicit: true })] })])]);

@@ -22,7 +22,7 @@ export const ThresholdsSchema = z
   })
   .strict();
 export type Thresholds = z.infer<typeof Bounds>;
-/** The golden set is tuned against; the holdout sets only measure (holdout-2 was written after holdout's classes were known). */
+/** The golden set is tuned against; the holdout sets only measure (holdout-2 was written last, by an outsider). */
 export type CaseSet = 'golden' | 'holdout' | 'holdout-2';
 
 export const THRESHOLDS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'thresholds.json');

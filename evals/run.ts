@@ -60,6 +60,11 @@ export interface ObservedDecision {
   reply: string;
   calls: ObservedCall[];
   error?: string;
+  /**
+   * The case says to decide, but the turn proposed nothing to decide: the agent's failure (scored
+   * like any other), not the harness's, so it is not an `error`.
+   */
+  nothingProposed?: string;
 }
 
 export interface ObservedTurn {
@@ -350,11 +355,10 @@ async function decideTurn(
   };
   const beforeDecision = new Set(((await messagesOf(h, threadId)).messages ?? []).map((m) => m.id));
   const replies: string[] = [];
+  const which = d.tool ? ` for ${d.tool}` : '';
+  if (!targets.length && !d.implicit)
+    decision.nothingProposed = `nothing to ${d.decision}: no approval${which} was proposed in this turn`;
   try {
-    if (!targets.length && !d.implicit)
-      throw new Error(
-        `nothing to ${d.decision}: no approval${d.tool ? ` for ${d.tool}` : ''} was proposed in this turn`,
-      );
     for (const target of targets) {
       const out = await h.agent.service.decide({
         approvalId: target.id,

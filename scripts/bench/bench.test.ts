@@ -20,7 +20,8 @@ describe('npm run bench -- --quick', () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/main.ts', '--quick', '--json', json], {
         cwd: ROOT,
         encoding: 'utf8',
-        timeout: 170_000,
+        // A minute on an idle two-core runner; several when the machine is shared with other work.
+        timeout: 420_000,
       });
       // 0: goals met, 1: a goal missed; anything else (a crash, a config error) is a failure here.
       expect([0, 1], run.stderr).toContain(run.status);
@@ -71,5 +72,5 @@ describe('npm run bench -- --quick', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 430_000);
 });
