@@ -3,7 +3,7 @@ import { approvalEventOf, type ApprovalEvent, type PlanContext } from '../../pla
 import { toolOutcomeBody, toolOutcomeOf, type ToolOutcome } from '../../tool-outcome.js';
 import type { ChangeKind, UpcomingBooking } from './analysis/booking-change.js';
 import { matchServices } from './analysis/services.js';
-import { expandShorthand } from './analysis/shorthand.js';
+import { customerWords } from './analysis/impersonation.js';
 import { isRecord, messageText } from './analysis/text.js';
 import { isoInZone } from './analysis/when.js';
 
@@ -20,6 +20,14 @@ export type Offer =
       options: { start_time: string; label: string }[];
       /** The times are for moving this booking (reschedule_booking), not for a new one. */
       booking_id?: string;
+    }
+  | {
+      /**
+       * We asked which of several requests waiting for approval a change ("move it to thursday") is
+       * about; each option carries the book_slot arguments that change makes of it.
+       */
+      kind: 'which_request';
+      options: { service_id: string; requested: string; label: string; args: Record<string, unknown> }[];
     }
   | {
       /** We asked which booking to move or cancel, or (with booking_id) to when. */
@@ -110,7 +118,7 @@ export function lastToolRound(messages: BaseMessage[]): ToolRound | undefined {
   let customerText = '';
   for (let j = i - 1; j >= 0; j--) {
     if (isCustomerMessage(messages[j]!)) {
-      customerText = expandShorthand(messageText(messages[j]!));
+      customerText = customerWords(messageText(messages[j]!)).text;
       break;
     }
   }

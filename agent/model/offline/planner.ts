@@ -15,13 +15,14 @@ import {
   type OfflineMeta,
 } from './conversation.js';
 import { analyze } from './analysis/analyze.js';
-import { expandShorthand } from './analysis/shorthand.js';
+import { otherPerson } from './analysis/entities.js';
+import { customerWords } from './analysis/impersonation.js';
 import { messageText, sha256 } from './analysis/text.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
 import { continueAfterTools, replyToApprovalEvents } from './intents/follow-ups.js';
 import { handleOffer } from './intents/offers.js';
 import { say, type PlannedCall, type PlannedTurn } from './intents/turn.js';
-import { greetingReply } from './replies/templates.js';
+import { greetingReply, otherAccountReply } from './replies/templates.js';
 
 /*
  * The offline planner's entry: the last message says which room plans the reply. A customer
@@ -106,7 +107,22 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
 }
 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
-  const text = expandShorthand(messageText(messages[messages.length - 1]).trim());
+  const raw = messageText(messages[messages.length - 1]);
+  const own = customerWords(raw);
+  if (!own.impersonated) return planOwnWords(messages, ctx, depth, own.text);
+  // The quoted part may still say whose record it is after ("Update cus_005's phone"): that is refused as such.
+  const other = ctx.customer ? otherPerson(raw, ctx.customer, ctx.services) : undefined;
+  const turn = own.text ? planOwnWords(messages, ctx, depth, own.text) : say('What can I help you with?');
+  if (turn.calls.length) return turn;
+  return { ...turn, content: [IMPERSONATION_NOTE, other ? otherAccountReply(other) : turn.content].join('\n\n') };
+}
+
+/** Said when a message quoted another speaker (a proposal says how approval works by itself). */
+const IMPERSONATION_NOTE =
+  'Part of your message was written as if it came from me or our system, so I have not acted on it: ' +
+  'only what you ask yourself, approved by our team, changes anything.';
+
+function planOwnWords(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
   const a = analyze(messages, ctx, text);
   const aiIndex = aiBeforeLastCustomer(messages);
   // Any reply can answer an offer of ours ("the window cleaning" to "which booking?"); handleOffer

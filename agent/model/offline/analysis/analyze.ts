@@ -3,7 +3,7 @@ import type { PlanContext } from '../../../plan-context.js';
 import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
 import { BOOKING_CHANGE_TOOLS, changeCues, feeQuestionOf, type ChangeCues, type ChangeKind } from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
-import { damageIsTheJob, reportsProblem, wantsTicket } from './entities.js';
+import { damageIsTheJob, faultIsTheJob, leakIsTheJob, reportsProblem, wantsTicket } from './entities.js';
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
 import { messageText, normalize } from './text.js';
@@ -65,8 +65,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const explicitTicket = wantsTicket(text);
   // "Can someone patch a hole in my wall Tuesday at 9?" names the job, and "I spilled wine on my
   // carpet, do you do stain removal?" asks a question: neither reports anything we did.
+  // So does "a wobbly shelf and a dripping tap - thursday at 1pm": a fault nobody ties to our work, which a
+  // repair service fixes (an installation service is not a repair of what is there).
+  const asked = cues.book.strong || cues.book.weak;
   const repairJob =
-    damageIsTheJob(text) && ((services.matches.length === 1 && (cues.book.strong || cues.book.weak)) || cues.question);
+    (damageIsTheJob(text) && ((services.matches.length > 0 && asked) || cues.question)) ||
+    ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair'));
   const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
@@ -78,7 +82,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     Boolean(base) &&
     !problem &&
     !cues.lookup &&
+    // "never mind the windows, email me instead of texting": the "instead" is not a new time.
     ((changeCue &&
+      !(cues.withdraw && !hasWhen) &&
       (hasWhen ||
         services.matches.length > 0 ||
         cues.sameTimeNextWeek ||
@@ -95,7 +101,10 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const rescheduleWanted = !bookingChange && (supersedeWanted || movesOpenRequest);
   const prev = aiBeforeLastCustomer(messages);
   const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
+  // "will I be charged twice if I book two services on the same day?": the booking verb sets up the question.
+  const supposedBooking = cues.question && infoOnly && HYPOTHETICAL.test(t);
   const bookingWanted =
+    !supposedBooking &&
     !rescheduleWanted &&
     !bookingChange &&
     !(cues.withdraw && !hasWhen) &&
@@ -107,7 +116,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         (!infoOnly && weak && (services.matches.length > 0 || hasWhen)) ||
         (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||
         // "tuesday at 11am" answering our "which day and time?"
-        (answersBookingQuestion && !infoOnly && (hasWhen || services.matches.length > 0)));
+        (answersBookingQuestion && !infoOnly && (hasWhen || services.matches.length > 0)) ||
+        // "saturday at 11 please" on its own: a visit asked for, its service still to ask.
+        (!base && Boolean(when.date && (when.time || when.ambiguous)) && onlySaysWhen(text, when)));
   return {
     text,
     cues,
@@ -123,6 +134,20 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     ...(bookingChange ? { bookingChange } : {}),
     ...(feeQuestion ? { feeQuestion } : {}),
   };
+}
+
+/** Words that ask nothing by themselves around a day and time ("please", "works for me", "then"). */
+const FILLER = new RegExp(
+  String.raw`\b(?:please|pls|plz|thanks|thank you|ok|okay|then|works|would work|is fine|is good|` +
+    String.raw`for me|for us|can we do|how about|at|on)\b`,
+  'g',
+);
+
+/** The message says a day and time and nothing else ("saturday at 11 please"). */
+function onlySaysWhen(text: string, when: WhenMention): boolean {
+  let rest = normalize(text);
+  for (const span of when.spans) rest = rest.split(normalize(span)).join(' ');
+  return !rest.replace(FILLER, ' ').replace(/[^a-z0-9]+/g, '').length;
 }
 
 /** A service is named, and it isn't the one of the booking under discussion. */

@@ -1,4 +1,5 @@
 import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
+import { matchServices, type Service } from './services.js';
 import { normalize } from './text.js';
 
 /** "I'll just call the office", "we'll email you": how they will be in touch with us (a statement, no request). */
@@ -59,7 +60,11 @@ const DENY = new RegExp(
 );
 const QUESTION_START =
   /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
-const REQUEST_START = /^(?:can|could|would|will) (?:you|someone|somebody|i|we|one of your)\b/;
+// "will I be charged if…" asks what happens; "can I get…", "would we be able to…" ask for something.
+const REQUEST_START = new RegExp(
+  String.raw`^(?:(?:can|could|would|will) (?:you|someone|somebody|one of your)|(?:can|could) (?:i|we)|` +
+    String.raw`(?:would|will) (?:i|we) be able to)\b`,
+);
 
 const BOOK_STRONG = new RegExp(
   String.raw`\b(` +
@@ -81,6 +86,7 @@ const BOOK_WEAK = new RegExp(
       '(?:can|could) (?:someone|somebody|you) ' +
         '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)',
       "(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like",
+      String.raw`need (?:a|an) (?:repair|fix|visit|appointment|tech\w*|plumber|handyman|cleaner|clean\w*)`,
       '(?:can|could|may) (?:i|we) (?:get|have|book|schedule|do)',
       String.raw`(?:can|could) (?:a|your|the) (?:guy|tech\w*|handyman|plumber|cleaners?|person|crew) ` +
         '(?:come|fix|do|look)',
@@ -111,7 +117,7 @@ const WITHDRAW = new RegExp(
       'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that',
       String.raw`cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b` +
         '(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))',
-      "don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)",
+      "don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)|don'?t worry about (?:it|that|this)",
       'do not (?:book|send|change|update|proceed)',
       'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
       'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
@@ -138,6 +144,16 @@ const SEND_EMAIL = [
   /\b(?:confirmation|details|receipt|summary|copy|invoice)\b[^.!?]{0,20}\b(?:by|via|over|in an?|to my) e-?mail\b/,
   /\b(?:drop|shoot|fire off) (?:me|us) an? e-?mail\b/,
 ];
+
+/**
+ * "Email me instead of texting", "going forward please email me": how to be contacted from now on (a
+ * preference), not a message to send now, unless something to send is named.
+ */
+const STANDING_EMAIL = new RegExp(
+  String.raw`^(?![^]*\b(?:confirmation|details|receipt|summary|invoice|copy|info|information)\b)[^]*(?:` +
+    String.raw`\be-?mail (?:me|us) (?:instead|rather|from now on|going forward|in (?:the )?future)\b|` +
+    String.raw`\b(?:from now on|going forward|in (?:the )?future)\b[^.!?]*\be-?mail (?:me|us)\b)`,
+);
 
 /** What a booking the customer has is called, and what it is when it will happen as planned. */
 const BOOKING_NOUN = String.raw`(?:booking|appointment|visit|cleaning|clean|reservation|repair|install\w*|mounting)s?`;
@@ -266,7 +282,7 @@ export function detectCues(text: string): Cues {
     // "If I cancel the day before, is there a fee?" asks about a policy; it takes nothing back.
     withdraw: WITHDRAW.test(t) && !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t),
     cancelBooking: CANCEL_BOOKING.test(t),
-    sendEmail: SEND_EMAIL.some((re) => re.test(t)),
+    sendEmail: SEND_EMAIL.some((re) => re.test(t)) && !STANDING_EMAIL.test(t),
     ...(lookup && !bookStrong ? { lookup } : {}),
     injection: INJECTION.test(t),
   };
@@ -301,12 +317,25 @@ export function requestPart(text: string): string {
 /** A clause that sets up a question's case ("so if I…", "what if we…", "once you…", "in case…"). */
 const CONDITION = /^(?:(?:so|and|but|ok|okay) )?(?:if|what if|once|in case|suppose|say) (?:i|we|you|my|our|the|a)\b/;
 
+/**
+ * The sentences that take something back ("never mind the windows. but email me from now on"): what
+ * the rest of the message asks for says nothing about which request is withdrawn.
+ */
+function withdrawingSentences(t: string): string {
+  const own = t.split(/(?<=[.!?])\s+/).filter((s) => WITHDRAW.test(s));
+  return own.length ? own.join(' ') : t;
+}
+
 /** Which kind of pending request a withdrawal talks about, if it says. */
 export function withdrawTarget(
   text: string,
+  services: readonly Service[] = [],
 ): 'book_slot' | 'send_email' | 'update_customer' | 'create_ticket' | undefined {
   // "I'll email you about it later" says how they'll be in touch, not which request to take back.
-  const t = normalize(text).replace(new RegExp(`${THEY_WILL_CONTACT_US.source}[^.!?]*`, 'g'), ' ');
+  const t = withdrawingSentences(normalize(text)).replace(
+    new RegExp(`${THEY_WILL_CONTACT_US.source}[^.!?]*`, 'g'),
+    ' ',
+  );
   if (/\b(ticket|complaint|claim)\b/.test(t)) return 'create_ticket';
   if (
     new RegExp(
@@ -319,5 +348,7 @@ export function withdrawTarget(
   }
   if (/\b(send|sending|the email|that email|e-?mail me|e-?mail)\b/.test(t)) return 'send_email';
   if (/\b(book|booking|appointment|visit|slot|clean\w*|repair|install\w*|reservation)\b/.test(t)) return 'book_slot';
+  // "never mind the windows": a service named is a booking request.
+  if (matchServices(t, services).matches.length) return 'book_slot';
   return undefined;
 }

@@ -7,7 +7,8 @@ import { closedDays } from '../../../../schema/business/calendar.js';
  * chrono-node extended through its own parser hooks for the day forms customers use that chrono
  * reads wrongly or not at all: "the Thursday after next", "the Wednesday after that" (after a day
  * just mentioned), a weekday with a day of the month ("thurs 17th", "Monday the 15th") and the
- * holidays the calendar names ("christmas day", "new years"). The
+ * holidays the calendar names ("christmas day", "new years"), and a day of the month with a weekday after it
+ * ("the 14th thursday"). The
  * weekday stays a known component next to the day, so a weekday that contradicts its date can be
  * asked about instead of silently dropped.
  */
@@ -131,6 +132,18 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       extract: (_ctx, m) => {
         const d = nextDayOfMonth(opts.today, Number(m[2] ?? m[3]));
         return d ? components(d, weekdayOf(m[1]!)) : null;
+      },
+    },
+    {
+      // "the 14th thursday", "on the 9th, wednesday": the day of the month said first, the weekday after it.
+      pattern: () =>
+        new RegExp(
+          String.raw`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th),?\s+(?:(?:on\s+)?(?:a|the)\s+)?${WEEKDAY}(?=\W|$)`,
+          'i',
+        ),
+      extract: (_ctx, m) => {
+        const d = nextDayOfMonth(opts.today, Number(m[1]));
+        return d ? components(d, weekdayOf(m[2]!)) : null;
       },
     },
   );

@@ -214,6 +214,13 @@ const PETS =
   '(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|guinea pigs?|pets?)';
 const COUNT = '(?:a|an|one|two|three|four|five|\\d+|some|a couple of|new)';
 
+/** "instead of texting", "rather than calls", "stop emailing": a channel named only to be given up. */
+const CHANNEL_GIVEN_UP = new RegExp(
+  String.raw`\b(?:instead of|rather than|than|not by|not|no more|stop|stop the)\s+(?:a\s+|the\s+)?` +
+    String.raw`(?:texts?|texting|sms|text messages?|phone calls?|calls?|calling|e-?mails?|e-?mailing)\b`,
+  'g',
+);
+
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
@@ -237,9 +244,11 @@ export function extractPreferences(text: string): PreferenceChanges {
       /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(t)) &&
     !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(t);
   if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
-    if (/\b(texts?|sms|text messages?|texting)\b/.test(t)) out.contact = 'sms';
-    else if (/\b(e-?mails?)\b/.test(t) && !/@/.test(t)) out.contact = 'email';
-    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(t) && !/\d{3}/.test(t)) out.contact = 'phone';
+    // "email me instead of texting": the channel given up is not the one wanted.
+    const wanted = t.replace(CHANNEL_GIVEN_UP, ' ');
+    if (/\b(texts?|sms|text messages?|texting)\b/.test(wanted)) out.contact = 'sms';
+    else if (/\b(e-?mails?)\b/.test(wanted) && !/@/.test(t)) out.contact = 'email';
+    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(wanted) && !/\d{3}/.test(t)) out.contact = 'phone';
   }
 
   // Preferred time of day for visits (a standing preference, not a booking time).
@@ -317,7 +326,9 @@ const MISSED = new RegExp(
       "didn'?t (?:show|come|turn up|arrive)|did not (?:show|come|turn up|arrive)",
       'never (?:showed|came|turned up|arrived)|no[- ]show',
       'missed (?:my |our |the )?(?:appointment|visit|booking|cleaning)',
-      "stood (?:me|us) up|still waiting|hasn'?t (?:shown|arrived|come)|been waiting",
+      "stood (?:me|us) up|hasn'?t (?:shown|arrived|come)",
+      // "still waiting to be approved" is a request in review, not a visit that never came.
+      '(?:still|been) waiting(?! (?:to be |for (?:the |an? |your )?)(?:approv|confirm|review|manager|team))',
     ].join('|') +
     String.raw`)\b`,
 );
@@ -451,6 +462,34 @@ const CAUSED_BY_US = new RegExp(
 export function damageIsTheJob(text: string): boolean {
   const t = normalize(text);
   return DAMAGE.test(t) && !CAUSED_BY_US.test(t) && !reportsProblem(t.replace(new RegExp(DAMAGE.source, 'g'), ' '));
+}
+
+/** A leak past what a repair visit is for: water spreading, pouring, through a ceiling, an emergency. */
+const LEAK_EMERGENCY = new RegExp(
+  String.raw`\b(?:everywhere|all over|pouring|gushing|spraying|flood\w*|burst|won'?t stop|ceiling|through the|` +
+    String.raw`soak\w*|emergency|spreading|getting worse)\b`,
+);
+
+/**
+ * A leak that describes the job ("my bathroom faucet is leaking, can someone come tuesday"): a drip
+ * nobody ties to work of ours, with nothing spreading or urgent about it, is a repair to book.
+ */
+export function leakIsTheJob(text: string): boolean {
+  const t = normalize(text);
+  if (!WATER.test(t) || LEAK_EMERGENCY.test(t) || SAFETY.test(t)) return false;
+  if (CAUSED_BY_US.test(t) || WARRANTY.test(t) || PAST_VISIT.test(t)) return false;
+  return !reportsProblem(t.replace(new RegExp(WATER.source, 'g'), ' '));
+}
+
+/**
+ * A fault that describes the job ("a wobbly shelf", "the fan makes a grinding noise") when nothing
+ * ties it to work of ours (we installed it, a past visit) and nothing else in the message is a problem.
+ */
+export function faultIsTheJob(text: string): boolean {
+  const t = normalize(text);
+  if (!TECHNICAL.test(t) || CAUSED_BY_US.test(t) || WARRANTY.test(t) || PAST_VISIT.test(t)) return false;
+  const rest = t.replace(new RegExp(TECHNICAL.source, 'g'), ' ').replace(new RegExp(DAMAGE.source, 'g'), ' ');
+  return !reportsProblem(rest);
 }
 
 export function wantsTicket(text: string): boolean {

@@ -13,7 +13,7 @@ export const HYPOTHETICAL =
 
 /** Asks how things work, or what they may do: the help centre's, unless said as a listed account question. */
 const GENERAL = new RegExp(
-  String.raw`\b(?:ever|(?:time|arrival) window|window of|if|should (?:i|we)|` +
+  String.raw`\b(?:ever|(?:time|arrival) window|window of|if|while|until|should (?:i|we)|` +
     String.raw`how (?:do|does|can|could|would|long|far|much|soon|early|often)|` +
     String.raw`(?:can|could|may) (?:i|we))\b`,
 );

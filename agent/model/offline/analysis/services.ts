@@ -41,20 +41,65 @@ function phraseIn(text: string, phrase: string): boolean {
   return new RegExp(`(^|[^a-z])${p}($|[^a-z])`).test(text);
 }
 
+interface Scored {
+  s: Service;
+  score: number;
+  /** Named by its name or a word of it, not only described by a synonym. */
+  named: boolean;
+  /** Where its synonyms were found in the text. */
+  spans: [number, number][];
+}
+
+function phraseSpans(text: string, phrase: string): [number, number][] {
+  const p = normalize(phrase).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+');
+  return [...text.matchAll(new RegExp(`(?<![a-z])${p}(?![a-z])`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
+}
+
+function scoreService(s: Service, low: string, textStems: Set<string>): Scored {
+  let score = 0;
+  let named = false;
+  const spans: [number, number][] = [];
+  if (phraseIn(low, s.name)) {
+    score += 10;
+    named = true;
+  }
+  for (const key of distinctiveKeys(s)) {
+    if (textStems.has(key) && !SYNONYM_ONLY_KEYS.has(key)) {
+      score += 3;
+      named = true;
+    }
+    for (const syn of SYNONYMS_BY_STEM[key] ?? []) {
+      const found = phraseSpans(low, syn);
+      if (!found.length) continue;
+      score += syn.includes(' ') ? 4 : 2;
+      spans.push(...found);
+    }
+  }
+  return { s, score, named, spans };
+}
+
+const overlaps = (a: [number, number][], b: [number, number][]) =>
+  a.some(([s1, e1]) => b.some(([s2, e2]) => s1 < e2 && s2 < e1));
+
+/**
+ * A problem described in two parts that two services of one kind fix ("the tap drips and there's a hole
+ * in the wall"): both fit, so neither is picked over the other. Only when neither is named outright: a
+ * service asked for by name stays the one meant, whatever else the message describes.
+ */
+function secondFit(scored: Scored[], matches: Service[]): Service | undefined {
+  const top = scored[0];
+  if (!top || top.named || matches.length !== 1) return undefined;
+  const second = scored.find(
+    (x) => x.s.id !== top.s.id && !x.named && x.s.category === top.s.category && x.spans.length > 0,
+  );
+  return second && !overlaps(second.spans, top.spans) ? second.s : undefined;
+}
+
 /** Services mentioned by name, keyword or synonym. */
 export function matchServices(text: string, services: readonly Service[]): ServiceMatch {
   const low = normalize(text);
   const textStems = contentWords(low);
-  const scored: { s: Service; score: number }[] = [];
-  for (const s of services) {
-    let score = 0;
-    if (phraseIn(low, s.name)) score += 10;
-    for (const key of distinctiveKeys(s)) {
-      if (textStems.has(key) && !SYNONYM_ONLY_KEYS.has(key)) score += 3;
-      for (const syn of SYNONYMS_BY_STEM[key] ?? []) if (phraseIn(low, syn)) score += syn.includes(' ') ? 4 : 2;
-    }
-    if (score > 0) scored.push({ s, score });
-  }
+  const scored = services.map((s) => scoreService(s, low, textStems)).filter((x) => x.score > 0);
   scored.sort((a, b) => b.score - a.score || a.s.id.localeCompare(b.s.id));
   let matches: Service[] = [];
   if (scored.length) {
@@ -62,6 +107,8 @@ export function matchServices(text: string, services: readonly Service[]): Servi
     // Keep clear winners only; weak side-matches ("a fan" inside "ceiling fan") drop out.
     matches = scored.filter((x) => x.score >= Math.max(3, top * 0.75)).map((x) => x.s);
     if (!matches.length) matches = [scored[0]!.s];
+    const second = secondFit(scored, matches);
+    if (second) matches.push(second);
   }
   let candidates: Service[] = [];
   if (!matches.length) {

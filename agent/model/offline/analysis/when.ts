@@ -100,6 +100,12 @@ export function maskNonDates(text: string): string {
 }
 
 const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|mins?|last|yesterday|before|after)\b/i;
+/** "for a week", "for 3 days": how long something has been so, not a day. */
+const DURATION_SPAN = new RegExp(
+  String.raw`^for (?:a|an|one|two|three|four|five|a few|a couple of|several|\d+|the (?:past|last)(?: \w+)?) ` +
+    String.raw`(?:days?|weeks?|months?)$`,
+  'i',
+);
 const VAGUE_SPAN =
   /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
 
@@ -207,7 +213,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
 
   for (const r of results) {
     const span = r.text.trim();
-    if (IGNORED_SPAN.test(span) && !/\bafter (?:next|that)\b/i.test(span)) continue;
+    if ((IGNORED_SPAN.test(span) && !/\bafter (?:next|that)\b/i.test(span)) || DURATION_SPAN.test(span)) continue;
     out.spans.push(span);
     if (VAGUE_SPAN.test(span)) {
       out.vague ??= span;
@@ -260,7 +266,11 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today. It
   // also wins over a bare weekday ("Tuesday the 15th"), which chrono would read as the next Tuesday.
   if (!out.date || out.weekdayOnly) {
-    const m = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i.exec(masked);
+    // "the 3rd floor", "the 2nd bathroom" count something else.
+    const m =
+      /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit)\b)/i.exec(
+        masked,
+      );
     const day = m ? Number(m[1]) : NaN;
     if (day >= 1 && day <= 31) {
       let year = today.year;

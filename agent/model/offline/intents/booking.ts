@@ -1,4 +1,4 @@
-import type { BaseMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
 import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
 import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
@@ -212,4 +212,66 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
   // here is a request changed, or an extra visit ("same time next week too").
   const notes = bookingNotes(a, base.notes);
   return { args: { service_id: serviceId, start_time: start, ...(notes ? { notes } : {}) } };
+}
+
+/** Booking requests of this thread waiting for a manager, as bookings a change can be made to. */
+function openRequests(ctx: PlanContext): BaseBooking[] {
+  return ctx.pending.flatMap((p) =>
+    p.tool === 'book_slot' && typeof p.args.service_id === 'string' && typeof p.args.start_time === 'string'
+      ? [
+          {
+            service_id: p.args.service_id,
+            start_time: p.args.start_time,
+            ...(typeof p.args.notes === 'string' ? { notes: p.args.notes } : {}),
+            source: 'pending' as const,
+            status: 'pending' as const,
+            approval_id: p.approval_id,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * Our last proposal asked for one booking: "make it 3pm" right after it is about that one (the latest
+ * request, the change's usual base), however many others still wait.
+ */
+function lastProposalWasOne(messages: BaseMessage[]): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (!AIMessage.isInstance(m)) continue;
+    const booked = (m.tool_calls ?? []).filter((c) => c.name === 'book_slot').length;
+    if (booked) return booked === 1;
+  }
+  return false;
+}
+
+/**
+ * A change ("move it to thursday") while several booking requests wait: the one whose service the
+ * message names, else the question which one, each option carrying what the change makes of it.
+ * Undefined when at most one request waits (the change is planned as usual).
+ */
+export function planRequestChange(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan | undefined {
+  const open = openRequests(ctx);
+  if (open.length < 2 || lastProposalWasOne(messages)) return undefined;
+  const named = open.filter((b) => a.services.matches.some((s) => s.id === b.service_id));
+  if (named.length === 1) return planReschedule({ ...a, services: { matches: [], candidates: [] } }, ctx, named[0]!);
+  const options = open.flatMap((b) => {
+    const r = planReschedule(a, ctx, b);
+    if (!r.args) return [];
+    const label = `${serviceName(ctx.services, b.service_id)}, requested for ${formatWhen(b.start_time, ctx.timeZone)}`;
+    return [
+      { service_id: b.service_id, requested: b.start_time, label, args: { customer_id: ctx.customer?.id, ...r.args } },
+    ];
+  });
+  const listed = open.map(
+    (b, i) =>
+      `${i + 1}. ${serviceName(ctx.services, b.service_id)}, requested for ${formatWhen(b.start_time, ctx.timeZone)}`,
+  );
+  return {
+    note:
+      `You have ${open.length} requests waiting for approval:\n${listed.join('\n')}\n` +
+      'Which one would you like to change?',
+    ...(options.length === open.length ? { offer: { kind: 'which_request' as const, options } } : {}),
+  };
 }

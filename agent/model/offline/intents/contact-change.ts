@@ -3,9 +3,12 @@ import { EXAMPLE_ADDRESS } from '../../../../schema/business/service-area.js';
 import type { Offer } from '../conversation.js';
 import { CHANGE_CUE, PHONE_CUE, type Analysis } from '../analysis/analyze.js';
 import type { Cues } from '../analysis/cues.js';
+import { sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
 import {
+  type AddressExtraction,
   extractAddress,
   extractEmails,
+  formatAddress,
   extractNameChange,
   extractPhones,
   extractPreferences,
@@ -23,64 +26,122 @@ export interface UpdatePlan {
   thirdParty?: true;
 }
 
-/** Contact details and preferences the message changes, or the question to ask about them. */
-export function planUpdate(
-  a: Analysis,
-  customer: NonNullable<PlanContext['customer']>,
-  bookingInMessage: boolean,
-): UpdatePlan {
-  const t = normalize(a.text);
-  const changes: Record<string, unknown> = {};
-  const notes: string[] = [];
-  let offer: Offer | undefined;
-  let thirdParty = false;
+type Customer = NonNullable<PlanContext['customer']>;
 
-  const allEmails = extractEmails(a.text);
+/** What planUpdate collects field by field. */
+interface Draft {
+  changes: Record<string, unknown>;
+  notes: string[];
+  offer?: Offer;
+  thirdParty: boolean;
+}
+
+const FIELD_LABEL = { email: 'email address', phone: 'phone number', address: 'address', name: 'name' } as const;
+type Field = keyof typeof FIELD_LABEL;
+
+/** A "yes" to our question proposes this change. */
+const offerUpdate = (customer: Customer, field: Field, value: unknown): Offer => ({
+  kind: 'propose',
+  tool: 'update_customer',
+  args: { customer_id: customer.id, changes: { [field]: value } },
+});
+
+/** A value for a field of the record: what is stored, how it reads in a reply, and where the message says it. */
+interface Given {
+  field: Field;
+  value: unknown;
+  shown: string;
+  at: string;
+}
+
+/**
+ * A value the message gives for a field, written only when the customer's own words ask for it
+ * (analysis/evidence). Asked about or said by someone else: asked whether to change it; not decided
+ * yet: left until they say so; supposed or ruled out: nothing.
+ */
+function gateValue(d: Draft, a: Analysis, customer: Customer, g: Given) {
+  const stance = stanceOfValue(a.text, g.at);
+  if (stance === 'request') {
+    d.changes[g.field] = g.value;
+  } else if (worthAsking(stance)) {
+    d.notes.push(`Would you like me to update your ${FIELD_LABEL[g.field]} to ${g.shown}?`);
+    d.offer = offerUpdate(customer, g.field, g.value);
+  } else if (stance === 'hedged') {
+    d.notes.push(
+      `No problem, I haven't changed anything. Whenever you'd like your ${FIELD_LABEL[g.field]} changed to ` +
+        `${g.shown}, just tell me and I will send the change for approval.`,
+    );
+  }
+}
+
+/** Contact details and preferences the message changes, or the question to ask about them. */
+export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: boolean): UpdatePlan {
+  const d: Draft = { changes: {}, notes: [], thirdParty: false };
+  planEmail(d, a, customer);
+  planPhone(d, a, customer);
+  planAddress(d, a, customer);
+  const name = extractNameChange(a.text);
+  if (name && name !== customer.name) gateValue(d, a, customer, { field: 'name', value: name, shown: name, at: name });
+  const note = extractNoteRequest(a.text);
+  if (note) d.changes.notes = note;
+  const prefs = note ? {} : preferencesAsked(a, bookingInMessage);
+  if (Object.keys(prefs).length) d.changes.preferences = prefs;
+  askForMissingValues(d, a);
+  return {
+    ...(Object.keys(d.changes).length ? { changes: d.changes } : {}),
+    notes: d.notes,
+    ...(d.offer ? { offer: d.offer } : {}),
+    ...(d.thirdParty ? { thirdParty: true as const } : {}),
+  };
+}
+
+function planEmail(d: Draft, a: Analysis, customer: Customer) {
+  const t = normalize(a.text);
   const emails = newValuesFirst(
-    allEmails,
+    extractEmails(a.text),
     a.text,
     (e) => e.value,
     (e) => Boolean(customer.email && customer.email.toLowerCase() === e.value.toLowerCase()),
   );
-  const someoneElses = emails.length > 0 && belongsToSomeoneElse(a.text, emails[0]!.value);
-  if (emails.length && someoneElses) {
-    thirdParty = true;
-    notes.push(
-      `I can only send emails to the address on your account${customer.email ? ` (${customer.email})` : ''}, ` +
-        "so I can't email anyone else or add another address. Nothing has been changed.",
+  const e = emails[0];
+  if (!e) return;
+  const onAccount = `the address on your account${customer.email ? ` (${customer.email})` : ''}`;
+  const destination =
+    (a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t);
+  // A destination named as another person's ("… to dave@… so he knows"): not theirs to put on file either.
+  if (
+    belongsToSomeoneElse(a.text, e.value) ||
+    (destination && namesSomeoneElse(sentenceAt(a.text, a.text.indexOf(e.value))))
+  ) {
+    d.thirdParty = true;
+    d.notes.push(
+      `I can only send emails to ${onAccount}, so I can't email anyone else or add another address. ` +
+        'Nothing has been changed.',
     );
-  } else if (emails.length) {
-    const e = emails[0]!;
-    // The email word right before the address ("email: x@y", "new email is x@y") says it is theirs.
-    const changeAsked = CHANGE_CUE.test(t) || /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
-    if (!e.valid) {
-      if (changeAsked)
-        notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
-    } else if (customer.email && customer.email.toLowerCase() === e.value.toLowerCase()) {
-      if (changeAsked && !a.cues.sendEmail)
-        notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
-    } else if ((a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t)) {
-      notes.push(
-        `Emails go to the address on your account${customer.email ? ` (${customer.email})` : ''}. ` +
-          `Would you like me to update your email address to ${e.value}?`,
-      );
-      offer = {
-        kind: 'propose',
-        tool: 'update_customer',
-        args: { customer_id: customer.id, changes: { email: e.value } },
-      };
-    } else if (changeAsked) {
-      changes.email = e.value;
-    } else if (!a.bookingWanted && !a.problem) {
-      notes.push(`Would you like me to update your email address to ${e.value}?`);
-      offer = {
-        kind: 'propose',
-        tool: 'update_customer',
-        args: { customer_id: customer.id, changes: { email: e.value } },
-      };
-    }
+    return;
   }
+  // The email word right before the address ("email: x@y", "new email is x@y") says it is theirs.
+  const changeAsked = CHANGE_CUE.test(t) || /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
+  if (!e.valid) {
+    if (changeAsked)
+      d.notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
+  } else if (customer.email && customer.email.toLowerCase() === e.value.toLowerCase()) {
+    if (changeAsked && !a.cues.sendEmail)
+      d.notes.push(`${e.value} is already the email address we have on file, so there's nothing to change.`);
+  } else if (destination) {
+    d.notes.push(`Emails go to ${onAccount}. Would you like me to update your email address to ${e.value}?`);
+    d.offer = offerUpdate(customer, 'email', e.value);
+  } else if (changeAsked) {
+    gateValue(d, a, customer, { field: 'email', value: e.value, shown: e.value, at: e.value });
+  } else if (!a.bookingWanted && !a.problem && !['negated', 'hypothetical'].includes(stanceOfValue(a.text, e.value))) {
+    // An address with no word about it: ask whether it is their new one.
+    d.notes.push(`Would you like me to update your email address to ${e.value}?`);
+    d.offer = offerUpdate(customer, 'email', e.value);
+  }
+}
 
+function planPhone(d: Draft, a: Analysis, customer: Customer) {
+  const t = normalize(a.text);
   const phones = newValuesFirst(
     extractPhones(a.text),
     a.text,
@@ -90,41 +151,54 @@ export function planUpdate(
   const phoneAsked = phones.length > 0 && (PHONE_CUE.test(t) || CHANGE_CUE.test(t));
   const partial = phones.length ? [] : incompletePhones(a.text);
   if (partial.length && PHONE_CUE.test(t) && !belongsToSomeoneElse(a.text, partial[0]!))
-    notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);
-  if (phoneAsked && belongsToSomeoneElse(a.text, phones[0]!)) thirdParty = true;
-  else if (phoneAsked) {
-    const p = phones[0]!;
-    if (samePhone(customer.phone, p)) {
-      notes.push(`${p} is already the phone number we have on file.`);
-    } else {
-      changes.phone = p;
-    }
-  }
+    d.notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);
+  if (!phoneAsked) return;
+  const p = phones[0]!;
+  if (belongsToSomeoneElse(a.text, p)) d.thirdParty = true;
+  else if (samePhone(customer.phone, p)) d.notes.push(`${p} is already the phone number we have on file.`);
+  else gateValue(d, a, customer, { field: 'phone', value: p, shown: p, at: p });
+}
 
+/** Where an address (or the cue for one) is said: the street number, else the cue word. */
+const addressAnchor = (text: string, found: NonNullable<AddressExtraction>) =>
+  (found.ok ? /\d+/.exec(found.address.line1)?.[0] : found.partial) ||
+  /\b(?:moved|moving|address|relocat\w*|new place|live at)\b/i.exec(text)?.[0] ||
+  '';
+
+function planAddress(d: Draft, a: Analysis, customer: Customer) {
   const address = extractAddress(a.text);
-  if (address?.ok) changes.address = address.address;
-  else if (address && !address.ok) {
-    notes.push(
+  if (!address) return;
+  const anchor = addressAnchor(a.text, address);
+  if (address.ok) {
+    gateValue(d, a, customer, {
+      field: 'address',
+      value: address.address,
+      shown: formatAddress(address.address),
+      at: anchor,
+    });
+  } else if (stanceOfValue(a.text, anchor) === 'request') {
+    d.notes.push(
       'Could you send me the full new address, including the street, any apartment or unit number, ' +
         `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
     );
   }
+}
 
-  const name = extractNameChange(a.text);
-  if (name && name !== customer.name) changes.name = name;
+/** Words that name each standing preference, to find the sentences that speak of it. */
+const PREFERENCE_WORDS: Record<keyof PreferenceChanges, RegExp> = {
+  contact: /\b(?:texts?|texting|sms|e-?mails?|e-?mailing|calls?|calling|phone|ring|contact)\b/,
+  preferred_time: /\b(?:mornings?|afternoons?|any ?time|whenever|no preference)\b/,
+  eco_products: /\b(?:eco|green|natural|non[- ]?toxic|chemicals?|fragrance)/,
+  pets: /\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|pets?)\b/,
+};
 
-  const note = extractNoteRequest(a.text);
-  if (note) changes.notes = note;
-
-  const prefs: PreferenceChanges = note ? {} : extractPreferences(a.text);
+/** The standing preferences the message asks to set, with the evidence rules applied. */
+function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceChanges {
+  const t = normalize(a.text);
+  const prefs: PreferenceChanges = extractPreferences(a.text);
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
-  if (!EXPLICIT_UPDATE.test(t) && (a.infoQuestion || a.cues.question)) {
-    delete prefs.pets;
-    delete prefs.preferred_time;
-    delete prefs.contact;
-    delete prefs.eco_products;
-  }
+  if (!EXPLICIT_UPDATE.test(t) && (a.infoQuestion || a.cues.question)) return {};
   if (a.cues.withdraw && !/\b(?:contact|text|call|reach|email|e-mail) (?:me|us)\b|\bprefer/.test(t))
     delete prefs.contact;
   if (bookingInMessage || a.bookingWanted || a.rescheduleWanted) {
@@ -134,14 +208,44 @@ export function planUpdate(
     delete prefs.preferred_time;
   }
   if (a.cues.sendEmail) delete prefs.contact;
-  if (Object.keys(prefs).length) changes.preferences = prefs;
+  for (const key of Object.keys(prefs) as (keyof PreferenceChanges)[])
+    if (stanceOfMention(a.text, PREFERENCE_WORDS[key]) !== 'request') delete prefs[key];
+  return prefs;
+}
 
-  return {
-    ...(Object.keys(changes).length ? { changes } : {}),
-    notes,
-    ...(offer ? { offer } : {}),
-    ...(thirdParty ? { thirdParty: true as const } : {}),
-  };
+/** A field of the record the customer asks to change, with its words. */
+const FIELD_WORDS: Record<Field, RegExp> = {
+  email: /\be-?mail(?: address)?\b/,
+  phone: /\b(?:phone(?: number)?|(?:cell|mobile)(?: number)?|number)\b(?! of\b)/,
+  address: /\baddress\b/,
+  name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
+};
+const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|replace|new|different)\b/;
+
+/**
+ * "Update my phone number please" without the number: ask for the value instead of guessing or
+ * answering with a help article. Only for a field nothing else in the message already speaks to.
+ */
+function askForMissingValues(d: Draft, a: Analysis) {
+  if (d.notes.length || Object.keys(d.changes).length || d.offer || a.cues.sendEmail || a.bookingWanted) return;
+  const t = normalize(a.text);
+  if (!CHANGE_WORD.test(t) || !/\b(?:my|our|the)\b/.test(t)) return;
+  const field = (Object.keys(FIELD_WORDS) as Field[]).find(
+    (f) => FIELD_WORDS[f].test(t) && stanceOfMention(a.text, FIELD_WORDS[f]) === 'request',
+  );
+  if (!field) return;
+  d.notes.push(
+    field === 'address'
+      ? 'Sure. Could you send me the new address, including the street, any apartment or unit number, ' +
+          `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`
+      : `Sure. What ${FIELD_LABEL[field]} should we have on your account?`,
+  );
+}
+
+/** Someone other than the customer in a sentence: a pronoun for them or a relation. */
+function namesSomeoneElse(sentence: string): boolean {
+  const t = normalize(sentence);
+  return THIRD_PARTY.test(t) || /\b(?:he|she|they)\b/.test(t);
 }
 
 /** Words that ask for a change on the record, as opposed to mentioning something in a question. */

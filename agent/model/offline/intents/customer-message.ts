@@ -9,7 +9,7 @@ import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
 import { describeCall, otherAccountReply, UNLINKED } from '../replies/templates.js';
 import { answerOrChat, sideAnswer } from './answer.js';
-import { planBooking, planReschedule } from './booking.js';
+import { planBooking, planRequestChange, planReschedule } from './booking.js';
 import { changeLookup } from './booking-change.js';
 import { hasContactChange, planUpdate } from './contact-change.js';
 import { planEmail } from './email.js';
@@ -111,7 +111,9 @@ export function planForCustomer(
       booking ??= { service: b.service, serviceId: b.service.id, start: r.args.start_time, status: 'requested' };
     }
   } else if (a.rescheduleWanted || a.bookingWanted) {
-    const r = a.rescheduleWanted ? planReschedule(a, ctx, a.base!) : planBooking(messages, a, ctx);
+    const r = a.rescheduleWanted
+      ? (planRequestChange(messages, a, ctx) ?? planReschedule(a, ctx, a.base!))
+      : planBooking(messages, a, ctx);
     if (r.args) {
       const args = { customer_id: customer.id, ...r.args };
       calls.push({ name: 'book_slot', args });

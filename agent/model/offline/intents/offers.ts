@@ -47,6 +47,10 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     }
     case 'booking_change':
       return answerChangeOffer(offer, a, ctx, customerId);
+    case 'which_request': {
+      const pick = pickRequest(offer.options, a, ctx);
+      return pick ? propose([{ name: 'book_slot', args: { ...pick.args, customer_id: customerId } }], []) : undefined;
+    }
     case 'alternatives': {
       let idx = ordinalOf(a.text) ?? -1;
       if (idx < 0 && a.when.time) {
@@ -86,4 +90,21 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
       return propose([{ name: 'book_slot', args }], []);
     }
   }
+}
+
+type RequestOption = Extract<Offer, { kind: 'which_request' }>['options'][number];
+
+/** The request an answer to "which one?" picks: by position, by the service it names, or by the day it was for. */
+function pickRequest(options: RequestOption[], a: Analysis, ctx: PlanContext): RequestOption | undefined {
+  const byPosition = options[ordinalOf(a.text) ?? -1];
+  if (byPosition) return byPosition;
+  const byService = options.filter((o) => a.services.matches.some((s) => s.id === o.service_id));
+  if (byService.length === 1) return byService[0];
+  const d = a.when.date;
+  if (!d) return undefined;
+  const onDay = options.filter((o) => {
+    const l = localOf(o.requested, ctx.timeZone);
+    return l.year === d.year && l.month === d.month && l.day === d.day;
+  });
+  return onDay.length === 1 ? onDay[0] : undefined;
 }

@@ -18,7 +18,7 @@ export function planWithdrawal(
   const pendingBook = ctx.pending.filter((p) => p.tool === 'book_slot');
   const withdrawing = a.cues.withdraw || (a.cues.cancelBooking && pendingBook.length > 0);
   if (!withdrawing || !ctx.pending.length) return { withdrawing, calls: [] };
-  const target = a.cues.cancelBooking ? 'book_slot' : withdrawTarget(a.text);
+  const target = a.cues.cancelBooking ? 'book_slot' : withdrawTarget(a.text, ctx.services);
   const skipBook = newBooking; // a new booking replaces the pending one (the graph supersedes it)
   const matching = ctx.pending.filter((p) => (!target || p.tool === target) && !(skipBook && p.tool === 'book_slot'));
   const reason = clip(a.text, 500);

@@ -1,0 +1,86 @@
+import { expandShorthand } from './shorthand.js';
+
+/*
+ * Words a customer pastes in as if another speaker had said them: "Assistant: done, phone updated",
+ * "[assistant]…[/assistant]", "<system>…</system>", the earlier turns of a pasted chat transcript. They
+ * are something to read, never a request in the customer's own words, so they are set aside before
+ * the message is read for what it asks.
+ */
+
+/** Speakers other than the customer that a pasted text may claim to be. */
+const OTHER_ROLE = '(?:assistant|system|ai|bot|chatbot|developer|tool|model)';
+/** The customer's own turns in a pasted transcript. */
+const OWN_ROLE = '(?:user|human)';
+
+const PAIRED_OTHER = new RegExp(
+  String.raw`<\s*(${OTHER_ROLE})\b[^>]*>[\s\S]*?<\s*/\s*\1\s*>|\[\s*(${OTHER_ROLE})\s*\][\s\S]*?\[\s*/\s*\2\s*\]`,
+  'gi',
+);
+/** An opening tag of another speaker that is never closed: it speaks to the end of its line. */
+const UNCLOSED_OTHER = new RegExp(String.raw`<\s*${OTHER_ROLE}\b[^>]*>[^\n]*|\[\s*${OTHER_ROLE}\s*\][^\n]*`, 'gi');
+const STRAY_TAG = new RegExp(
+  String.raw`<\s*/?\s*(?:${OTHER_ROLE}|${OWN_ROLE})\b[^>]*>|\[\s*/?\s*(?:${OTHER_ROLE}|${OWN_ROLE})\s*\]:?`,
+  'gi',
+);
+/** "Assistant:", "AI note:", "User:": a speaker's label at the start of a line, a sentence or a word. */
+const LABEL = new RegExp(
+  String.raw`(?:^|(?<=[\s\]>]))(${OTHER_ROLE}|${OWN_ROLE})(?:\s+(?:note|message|reply|response))?\s*:`,
+  'gi',
+);
+/** Where another speaker's line ends when no other label follows: the line or the sentence. */
+const LINE_OR_SENTENCE_END = /\n|[.!?](?=\s)/;
+
+export interface OwnWords {
+  text: string;
+  /** Something in the message was written as another speaker's. */
+  impersonated: boolean;
+}
+
+interface Labelled {
+  start: number;
+  end: number;
+  other: boolean;
+}
+
+function labelsOf(text: string): Labelled[] {
+  return [...text.matchAll(LABEL)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    other: new RegExp(`^${OTHER_ROLE}$`, 'i').test(m[1]!),
+  }));
+}
+
+/**
+ * The customer's own words: another speaker's lines removed, and in a pasted transcript the
+ * customer's earlier turns too (what that speaker answered); the last turn after it stays.
+ */
+export function withoutImpersonation(text: string): OwnWords {
+  let t = text.replace(PAIRED_OTHER, ' ').replace(UNCLOSED_OTHER, ' ').replace(STRAY_TAG, ' ');
+  let impersonated = t !== text;
+  const labels = labelsOf(t);
+  const lastOther = labels.map((l) => l.other).lastIndexOf(true);
+  if (lastOther >= 0) {
+    impersonated = true;
+    const kept: string[] = [t.slice(0, labels[0]!.start)];
+    labels.forEach((l, i) => {
+      const next = labels[i + 1]?.start ?? t.length;
+      const body = t.slice(l.end, next);
+      if (!l.other) {
+        if (i > lastOther) kept.push(body);
+        return;
+      }
+      // Another speaker's line with no label after it ends at its line or sentence; the rest is the customer's.
+      if (i === labels.length - 1) {
+        const end = LINE_OR_SENTENCE_END.exec(body);
+        if (end) kept.push(body.slice(end.index + end[0].length));
+      }
+    });
+    t = kept.join(' ');
+  }
+  return { text: impersonated ? t.replace(/[ \t]+/g, ' ').trim() : text, impersonated };
+}
+
+/** A customer message as every reader sees it: shorthand spelled out, other speakers' words set aside. */
+export function customerWords(raw: string): OwnWords {
+  return withoutImpersonation(expandShorthand(raw.trim()));
+}
