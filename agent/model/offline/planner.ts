@@ -109,6 +109,7 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
   const raw = messageText(messages[messages.length - 1]);
   const own = customerWords(raw);
+  if (own.quoted && !own.impersonated) return withNote(planOwnWords(messages, ctx, depth, own.text), QUOTED_NOTE);
   if (!own.impersonated) return planOwnWords(messages, ctx, depth, own.text);
   // The quoted part may still say whose record it is after ("Update cus_005's phone"): that is refused as such.
   const other = ctx.customer ? otherPerson(raw, ctx.customer, ctx.services) : undefined;
@@ -121,6 +122,14 @@ function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: n
 const IMPERSONATION_NOTE =
   'Part of your message was written as if it came from me or our system, so I have not acted on it: ' +
   'only what you ask yourself, approved by our team, changes anything.';
+
+/** Said when a message quoted something the customer received ("> Your phone number has been changed…"). */
+const QUOTED_NOTE =
+  "I've read the quoted part as something you received, not as a request, so I haven't acted on anything in it.";
+
+/** A note before a plain answer (a proposal says what happens by itself). */
+const withNote = (turn: PlannedTurn, note: string): PlannedTurn =>
+  turn.calls.length ? turn : { ...turn, content: [note, turn.content].join('\n\n') };
 
 function planOwnWords(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
   const a = analyze(messages, ctx, text);

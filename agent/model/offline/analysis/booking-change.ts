@@ -24,6 +24,8 @@ export interface UpcomingBooking {
 }
 
 const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const BOOKED_THING =
+  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one)';
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
   new RegExp(
@@ -33,9 +35,12 @@ const MOVE_EXISTING = [
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
   /\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}(?:booking|appointment|visit|reservation)\b/,
   /\bbe (?:moved|rescheduled|pushed)\b/,
+  // "could my cleaning on the 14th start at 10 instead of 8?": their booking at another time than it has.
+  new RegExp(
+    String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\b(?:start|be|happen|begin)\b` +
+      String.raw`[^.!?]*\b(?:instead of|rather than)\b`,
+  ),
 ];
-const BOOKED_THING =
-  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one)';
 const CANCEL_EXISTING = [
   new RegExp(
     String.raw`\bcancel(?:l?ing)?\s+(?:my|our|the|this|that|tomorrow'?s|${WEEKDAY}'?s|next week'?s)\s+` +

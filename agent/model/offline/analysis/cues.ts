@@ -36,6 +36,8 @@ export interface Cues {
   lookup?: 'bookings' | 'tickets' | 'contact' | 'account';
   /** Tries to talk the assistant out of its rules. */
   injection: boolean;
+  /** Says outright that nothing needs doing ("just venting, no need to do anything"). */
+  noAction: boolean;
 }
 
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b/;
@@ -84,7 +86,10 @@ const BOOK_WEAK = new RegExp(
       'come (?:out|over|by|and)',
       String.raw`send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)`,
       '(?:can|could) (?:someone|somebody|you) ' +
-        '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble)',
+        '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble|give|sort|' +
+        'swap|replace|put up|take care of|tidy)',
+      // "want the light in the bedroom swapped out": a job asked for with the subject left out.
+      '^(?:want|need) (?:the|my|our|a|an|some|this|that|these|those)',
       "(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like",
       String.raw`need (?:a|an) (?:repair|fix|visit|appointment|tech\w*|plumber|handyman|cleaner|clean\w*)`,
       '(?:can|could|may) (?:i|we) (?:get|have|book|schedule|do)',
@@ -114,7 +119,10 @@ const RESCHEDULE = new RegExp(
 const WITHDRAW = new RegExp(
   String.raw`\b(` +
     [
-      'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch that',
+      'never ?mind|nvm|forget (?:it|that|about (?:it|that))',
+      // "scratch what i said about…": taking back what they asked, in this conversation or an earlier one.
+      String.raw`scratch (?:that|this|what i (?:said|asked|wrote|told you)|` +
+        String.raw`my (?:last|earlier|previous) (?:message|request))`,
       String.raw`cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b` +
         '(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))',
       "don'?t (?:book|send|change|update|bother|do (?:it|that)|go ahead|proceed)|don'?t worry about (?:it|that|this)",
@@ -236,6 +244,14 @@ const INJECTION = new RegExp(
     String.raw`)\b`,
 );
 
+/** "no need to do anything", "just venting", "not asking for anything": a heads-up that asks for no action. */
+const NO_ACTION = new RegExp(
+  String.raw`\b(?:(?:there'?s )?no need (?:for you )?to do anything|` +
+    String.raw`(?:you )?(?:don'?t|do not) (?:need|have) to do anything|` +
+    String.raw`nothing (?:you need|for you|needs) to (?:do|be done)|no action (?:needed|required|necessary)|` +
+    String.raw`just (?:venting|ranting)|not (?:asking|looking) for anything)\b(?! else)`,
+);
+
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
 
 export function detectCues(text: string): Cues {
@@ -285,6 +301,7 @@ export function detectCues(text: string): Cues {
     sendEmail: SEND_EMAIL.some((re) => re.test(t)) && !STANDING_EMAIL.test(t),
     ...(lookup && !bookStrong ? { lookup } : {}),
     injection: INJECTION.test(t),
+    noAction: NO_ACTION.test(t),
   };
 }
 

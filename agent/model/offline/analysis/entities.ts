@@ -246,9 +246,14 @@ export function extractPreferences(text: string): PreferenceChanges {
   if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
     // "email me instead of texting": the channel given up is not the one wanted.
     const wanted = t.replace(CHANNEL_GIVEN_UP, ' ');
-    if (/\b(texts?|sms|text messages?|texting)\b/.test(wanted)) out.contact = 'sms';
-    else if (/\b(e-?mails?)\b/.test(wanted) && !/@/.test(t)) out.contact = 'email';
-    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(wanted) && !/\d{3}/.test(t)) out.contact = 'phone';
+    // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
+    const by = /\b(?:by|via|over|through) (texts?|sms|text messages?|e-?mails?|phone calls?|calls?|phone)\b/.exec(
+      wanted,
+    );
+    const asked = by ? by[1]! : wanted;
+    if (/\b(texts?|sms|text messages?|texting)\b/.test(asked)) out.contact = 'sms';
+    else if (/\b(e-?mails?)\b/.test(asked) && !/@/.test(t)) out.contact = 'email';
+    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(t)) out.contact = 'phone';
   }
 
   // Preferred time of day for visits (a standing preference, not a booking time).
@@ -314,7 +319,9 @@ const ACTIVE =
 const DAMAGE = new RegExp(
   String.raw`\b(` +
     [
-      String.raw`broke|broken|break|smashed|shattered|cracked|scratch(?!\s+(?:that|this)\b)\w*`,
+      // "scratch that", "scratch what i said": taking words back, not a scratch on anything.
+      String.raw`broke|broken|break|smashed|shattered|cracked|` +
+        String.raw`scratch(?!\s+(?:that|this|what|my (?:last|earlier|previous))\b)\w*`,
       String.raw`stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn`,
     ].join('|') +
     String.raw`)\b`,
@@ -564,7 +571,7 @@ export function visitNotes(text: string): string | undefined {
 const RELATIVES =
   '(?:neighbou?rs?|friends?|mom|mum|mother|dad|father|parents?|sister|brother|son|daughter|wife|husband|partner|' +
   'landlord|landlady|tenants?|colleague|co-?worker|boss|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|' +
-  'room-?mate|flatmate|in-laws?)';
+  'room-?mate|flatmate|in-laws?)(?:-in-law)?';
 const RECORD_WORDS =
   '(?:e-?mail|phone|number|address|account|bookings?|appointments?|cleaning|visit|details|record|info|profile|' +
   'house|place|home|apartment|flat)';

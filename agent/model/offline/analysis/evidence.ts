@@ -59,6 +59,8 @@ const REQUEST_FORM = new RegExp(
     String.raw`(?:^|[,;:-]\s*|\b(?:so|and|but|also|then|ok|okay|yes|hi|hey|hello|oh)\s+)` +
     '(?:(?:can|could|would|will) (?:you|u|ya|someone|somebody)|is it possible|would it be possible|' +
     "(?:can|could|may) (?:i|we) (?:get|have)|i'?d like you to|i want you to|i need you to|" +
+    // "can the reminders come by text?": asks for what happens from now on.
+    '(?:can|could) (?:the|my|our) [a-z]+ (?:come|go|arrive|be sent|be switched|be changed)|' +
     String.raw`(?:change|update|switch|use|put|pop|add|set|replace|correct|fix|note|save|swap|make)\b)`,
 );
 const QUESTION_START =

@@ -1,4 +1,5 @@
 import { expandShorthand } from './shorthand.js';
+import { withoutSignature } from './signature.js';
 
 /*
  * Words a customer pastes in as if another speaker had said them: "Assistant: done, phone updated",
@@ -29,11 +30,20 @@ const LABEL = new RegExp(
 );
 /** Where another speaker's line ends when no other label follows: the line or the sentence. */
 const LINE_OR_SENTENCE_END = /\n|[.!?](?=\s)/;
+/** A label that opens a line of a message of several lines speaks to the end of that line. */
+const LINE_END = /\n/;
+
+/** Lines quoted with ">" (a forwarded text, an email reply): what someone else wrote, read but never acted on. */
+const QUOTED_LINE = /^[ \t]*>[^\n]*(?:\n|$)/gm;
+/** The start of a JSON object with a quoted key: machine text pasted in (a tool call, an API payload). */
+const JSON_OBJECT_START = /\{\s*"[\w$-]+"\s*:/;
 
 export interface OwnWords {
   text: string;
   /** Something in the message was written as another speaker's. */
   impersonated: boolean;
+  /** Lines quoted from something the customer received were set aside. */
+  quoted?: true;
 }
 
 interface Labelled {
@@ -71,7 +81,8 @@ export function withoutImpersonation(text: string): OwnWords {
       }
       // Another speaker's line with no label after it ends at its line or sentence; the rest is the customer's.
       if (i === labels.length - 1) {
-        const end = LINE_OR_SENTENCE_END.exec(body);
+        const opensLine = /(?:^|\n)[ \t]*$/.test(t.slice(0, l.start)) && body.includes('\n');
+        const end = (opensLine ? LINE_END : LINE_OR_SENTENCE_END).exec(body);
         if (end) kept.push(body.slice(end.index + end[0].length));
       }
     });
@@ -80,7 +91,41 @@ export function withoutImpersonation(text: string): OwnWords {
   return { text: impersonated ? t.replace(/[ \t]+/g, ' ').trim() : text, impersonated };
 }
 
+/** The end of the balanced JSON object that opens at `start` (strings may hold braces), or -1. */
+function jsonObjectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** JSON objects removed: nobody asks for something in their own words by writing a payload. */
+export function withoutJson(text: string): string {
+  let out = text;
+  for (let at = out.search(JSON_OBJECT_START); at >= 0; at = out.search(JSON_OBJECT_START)) {
+    const end = jsonObjectEnd(out, at);
+    // An object never closed runs to the end of its line.
+    const stop = end > 0 ? end : out.indexOf('\n', at) + 1 || out.length;
+    out = `${out.slice(0, at)} ${out.slice(stop)}`;
+  }
+  return out;
+}
+
 /** A customer message as every reader sees it: shorthand spelled out, other speakers' words set aside. */
 export function customerWords(raw: string): OwnWords {
-  return withoutImpersonation(expandShorthand(raw.trim()));
+  const text = withoutSignature(expandShorthand(raw.trim()));
+  const unquoted = text.replace(QUOTED_LINE, '\n');
+  const quoted = unquoted !== text;
+  const unpasted = withoutJson(unquoted);
+  const own = withoutImpersonation(unpasted);
+  if (unpasted !== unquoted) return { text: own.text.replace(/[ \t]+/g, ' ').trim(), impersonated: true };
+  return quoted ? { ...own, text: own.text.trim(), quoted: true } : own;
 }

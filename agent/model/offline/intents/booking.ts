@@ -6,6 +6,7 @@ import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
 import { clip, joinList } from '../analysis/text.js';
+import { repairOrReplace, visitElsewhere } from '../analysis/visit-site.js';
 import {
   combine,
   extractWhen,
@@ -120,13 +121,42 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   if (!service) missing.unshift(`which service you'd like (${listServices(choices.length ? choices : ctx.services)})`);
   if (service && start && !missing.length && !timeQuestion) {
     const notes = bookingNotes(a);
-    return { args: { service_id: service.id, start_time: start, ...(notes ? { notes } : {}) } };
+    const args = { service_id: service.id, start_time: start, ...(notes ? { notes } : {}) };
+    return siteQuestion(a.text, service, args, ctx) ?? { args };
   }
   const what = service ? `${service.name}` : 'a visit';
   const parts = [`I'd be happy to book ${what} for you.`];
   if (missing.length) parts.push(`Could you tell me ${joinList(missing)}?`);
   if (timeQuestion) parts.push(timeQuestion);
   return { note: parts.join(' '), ...(offer && service && !missing.length ? { offer } : {}) };
+}
+
+/**
+ * What a complete booking request still leaves open: a visit at another home needs its address, and an
+ * installation asked for a thing that failed may be a repair we don't do. Asked before anything is proposed.
+ */
+function siteQuestion(
+  text: string,
+  service: Service,
+  args: { service_id: string; start_time: string; notes?: string },
+  ctx: PlanContext,
+): BookingPlan | undefined {
+  const when = formatWhen(args.start_time, ctx.timeZone);
+  const elsewhere = visitElsewhere(text);
+  if (elsewhere) {
+    return {
+      note:
+        `I'd be happy to book ${service.name} on ${when} at ${elsewhere}. We can visit an address other than ` +
+        "your own as long as it's inside our service area: what is the full address there (street, any unit " +
+        'number, town and postal code), and who will let the technician in?',
+    };
+  }
+  if (!repairOrReplace(text, service)) return undefined;
+  const note =
+    `Sorry to hear that. Our ${service.name} service fits a new one that you supply; we don't repair the old ` +
+    `one. Do you have a replacement ready, so I can request ${service.name} on ${when}?`;
+  if (!ctx.customer) return { note };
+  return { note, offer: { kind: 'propose', tool: 'book_slot', args: { customer_id: ctx.customer.id, ...args } } };
 }
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -192,13 +192,19 @@ const PREFERENCE_WORDS: Record<keyof PreferenceChanges, RegExp> = {
   pets: /\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|parrots?|birds?|hamsters?|pets?)\b/,
 };
 
+/** "can the reminders come by text instead?": a question that asks for another channel from now on. */
+const CHANNEL_SWITCH_ASKED = new RegExp(
+  String.raw`\b(?:can|could|would|will)\b[^.!?]*\b(?:by|via|over|as|through) ` +
+    String.raw`(?:texts?|sms|e-?mails?|phone(?: calls?)?|calls?)\b[^.!?]*\b(?:instead|from now on|going forward)\b`,
+);
+
 /** The standing preferences the message asks to set, with the evidence rules applied. */
 function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceChanges {
   const t = normalize(a.text);
   const prefs: PreferenceChanges = extractPreferences(a.text);
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
-  if (!EXPLICIT_UPDATE.test(t) && (a.infoQuestion || a.cues.question)) return {};
+  if (!EXPLICIT_UPDATE.test(t) && !CHANNEL_SWITCH_ASKED.test(t) && (a.infoQuestion || a.cues.question)) return {};
   if (a.cues.withdraw && !/\b(?:contact|text|call|reach|email|e-mail) (?:me|us)\b|\bprefer/.test(t))
     delete prefs.contact;
   if (bookingInMessage || a.bookingWanted || a.rescheduleWanted) {

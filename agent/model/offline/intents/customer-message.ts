@@ -62,6 +62,18 @@ function bookingsInSegments(
   return out;
 }
 
+/** Said to a message that asks for nothing: what it would have proposed becomes an offer. */
+function heardOnly(calls: PlannedCall[], ticket: PlannedCall | undefined): PlannedTurn {
+  const kept = calls.filter((c) => c.name === WITHDRAW_TOOL);
+  const offer: Offer | undefined = ticket ? { kind: 'propose', tool: ticket.name, args: ticket.args } : undefined;
+  const content = ticket
+    ? "Thanks for telling us, and I'm sorry about that. As you asked, I haven't opened anything. " +
+      'If you change your mind, just say so and I will pass it to our team as a support ticket.'
+    : "Understood: as you asked, I haven't requested any change. Is there anything else I can help with?";
+  const meta = offer ? { offer } : undefined;
+  return kept.length ? { ...propose(kept, [content]), ...(meta ? { meta } : {}) } : say(content, meta);
+}
+
 /** A linked customer's message: the calls it asks for and what to say alongside. */
 export function planForCustomer(
   messages: BaseMessage[],
@@ -214,6 +226,9 @@ export function planForCustomer(
     );
   }
 
+  // "Just venting, no need to do anything": a heads-up that asks for nothing. Nothing is proposed; a ticket is offered.
+  if (a.cues.noAction && calls.some((c) => c.name !== WITHDRAW_TOOL)) return heardOnly(calls, ticket.call);
+
   // "Change Ann Lee's email", "book for my neighbour": the tools act on this customer's record
   // only, so such a request must not become a change (or a lookup) of their own.
   // A value refused as someone else's ("my mom's email changed to…") is the same request: say so, not
@@ -230,6 +245,14 @@ export function planForCustomer(
   if (notes.length) {
     // A clarifying question still answers what the customer asked alongside ("…Is that possible?").
     return say([sideAnswer(a.text, ctx), ...notes].filter(Boolean).join('\n\n'), offer ? { offer } : undefined);
+  }
+  // "cancel it" with nothing in the conversation it could be: a booking they have, perhaps. Asked, never guessed.
+  if (nothingToWithdraw && !a.problem && /\bcancel/.test(t)) {
+    return say(
+      "There's no request waiting for approval in our conversation, so I'm not sure what you'd like cancelled. " +
+        'Is it one of your upcoming bookings? Tell me which one (the service or the day) and I will ask our team ' +
+        'to cancel it.',
+    );
   }
   if (nothingToWithdraw && !a.problem) {
     return say(

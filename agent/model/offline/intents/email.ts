@@ -4,9 +4,35 @@ import { BUSINESS } from '../../../../schema/business/profile.js';
 import { lastExecuted } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { serviceName, type Service } from '../analysis/services.js';
-import { clip, formatPrice, isRecord } from '../analysis/text.js';
+import { clip, formatPrice, isRecord, normalize } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
 import { emailBody, firstName } from '../replies/templates.js';
+
+/** "Email me the deep clean price and what's included": the service's facts, and what the help centre says of it. */
+function serviceEmail(
+  customer: NonNullable<PlanContext['customer']>,
+  name: string,
+  service: Service,
+  ctx: PlanContext,
+): { customer_id: string; subject: string; body: string } {
+  const article = ctx.retrieved.find((r) => normalize(r.snippet).includes(normalize(service.name)));
+  const hours = service.duration_minutes / 60;
+  return {
+    customer_id: customer.id,
+    subject: clip(`${service.name} at ${BUSINESS.shortName}: price and details`, 200),
+    body: emailBody(
+      name,
+      `Here are the details of ${service.name} you asked for:`,
+      [
+        `Service: ${service.name}`,
+        `Price: ${formatPrice(service.price_cents)} per visit`,
+        `Time: about ${hours} hour${hours === 1 ? '' : 's'}`,
+        ...(article ? ['', `From our help centre ("${article.title}"): ${clip(article.snippet, 800)}`] : []),
+      ],
+      'When you would like to book, just let us know in Slack.',
+    ),
+  };
+}
 
 /** The email the customer asked for: about the booking just requested, the one discussed, or the last ticket. */
 export function planEmail(
@@ -101,6 +127,8 @@ export function planEmail(
   if (a.bookingWanted || a.rescheduleWanted) {
     return { note: "Once we've settled the booking details, I can email you the confirmation." };
   }
+  const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
+  if (service) return { args: serviceEmail(customer, name, service, ctx) };
   return {
     note:
       'What would you like me to email you? ' +

@@ -1,0 +1,53 @@
+import { normalize } from './text.js';
+import type { Service } from './services.js';
+
+/*
+ * Two things a booking request can leave open that a booking must not guess: where the visit is (a relative's
+ * home, a rental: not the address on the account), and, for an installation named by the thing it installs,
+ * whether the customer wants a new one fitted or the old one repaired.
+ */
+
+/** People whose home a visit may be at. */
+const WHOSE =
+  '(?:mum|mom|mother|dad|father|parents|nan|nana|gran|grandma|grandmother|grandpa|grandfather|sister|brother|' +
+  'son|daughter|aunt|uncle|cousin|friend|neighbou?r|in-laws|(?:mother|father|sister|brother)-in-law|' +
+  'boyfriend|girlfriend|partner)';
+const HOME_WORD = '(?:place|house|home|flat|apartment|condo|cottage|unit)';
+/** Another property of the customer's than their home. */
+const OTHER_PROPERTY = new RegExp(
+  String.raw`\b(?:at|in) (?:my|our|the) (?:rental(?: property| unit)?|holiday (?:let|home|rental)|second home|` +
+    String.raw`other (?:place|house|home|property)|investment property|cabin|airbnb|office)\b`,
+);
+const RELATIVE_HOME = new RegExp(
+  String.raw`\b(?:at|to) (?:my|our) (${WHOSE})(?:'s|s'|s)?(?:\s+${HOME_WORD})?\b(?!\s+(?:is|was|said|told|asked))`,
+);
+
+/** The home the visit is at when the message puts it somewhere other than the customer's own ("your mum's"). */
+export function visitElsewhere(text: string): string | undefined {
+  const t = normalize(text);
+  const relative = RELATIVE_HOME.exec(t);
+  if (relative && /'s|s'|\b(?:place|house|home|flat|apartment|condo|cottage|unit)\b/.test(relative[0]))
+    return `your ${relative[1]}'s home`;
+  const property = OTHER_PROPERTY.exec(t);
+  return property ? property[0].replace(/^(?:at|in) (?:my|our|the) /, 'your ') : undefined;
+}
+
+/** The thing at home has failed: "just died", "screen's blank", "stopped working". */
+const FAILED = new RegExp(
+  String.raw`\b(?:died|dead|broke|broken|stopped working|not working|isn'?t working|doesn'?t work|won'?t (?:turn on|` +
+    String.raw`work|come on|start)|blank|faulty|on the fritz|acting up|gone out|went out|packed (?:in|up)|kaput)\b`,
+);
+/** Words that ask for a new one fitted, which is what an installation service is. */
+const FIT_NEW = new RegExp(
+  String.raw`\b(?:install\w*|new|replace\w*|swap\w*|upgrade\w*|put (?:in|up)|mount\w*|fit|fitted|bought|` +
+    String.raw`got (?:a|an)|supply|supplied|ready to go)\b`,
+);
+
+/**
+ * An installation service picked by the thing it installs ("the thermostat just died, can someone come?"):
+ * the service fits a new one; the customer may want the old one fixed. Asked, not guessed.
+ */
+export function repairOrReplace(text: string, service: Service): boolean {
+  const t = normalize(text);
+  return service.category === 'install' && FAILED.test(t) && !FIT_NEW.test(t);
+}
