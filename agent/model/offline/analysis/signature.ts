@@ -1,5 +1,5 @@
 /*
- * A sign-off and what follows it ("Thanks,\nSophie Laurent\nLaurent Design Studio\nsophie@… | 555-…") is how
+ * A sign-off and what follows it ("Thanks,\nA. Name\nA Company Ltd\nname@… | 555-…") is how
  * the customer signs, not what they ask: an email or phone in a signature is no request to put it on file.
  */
 
