@@ -1,6 +1,7 @@
 import type { Queryable } from '../../core/pg-pool.js';
+import { type AnswerKind, answerKinds, statesKinds } from '../../schema/knowledge/answer-kinds.js';
 import { paragraphSentences } from '../../schema/knowledge/sentences.js';
-import { expansions, tokens } from '../../schema/knowledge/thesaurus.js';
+import { expansions, frameWords, tokens, translatedWords } from '../../schema/knowledge/thesaurus.js';
 import type { SearchKnowledgeBaseArgs, SearchKnowledgeBaseResult } from '../../schema/tools/search-knowledge-base.js';
 import type { ToolContext } from '../tool-handler.js';
 
@@ -44,16 +45,20 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
 
 /** The query's weighted lexemes, typos replaced by the closest word of the help centre. */
 async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, typoThreshold: number): Promise<Term[]> {
-  const own = [...new Set(tokens(query))].slice(0, 64);
+  const frame = frameWords(query);
+  const all = [...new Set(tokens(query))];
+  const content = all.filter((w) => !frame.has(w));
+  const own = (content.length ? content : all).slice(0, 64);
   const extra = [...new Set((useSynonyms ? expansions(query) : []).flatMap(tokens))]
     .filter((w) => !own.includes(w))
     .slice(0, 32);
   if (own.length === 0 && extra.length === 0) return [];
   const res = await db.query<{ lexeme: string; ndoc: number; n: number; sim: number; extra: boolean }>(
     // The vocabulary is a table kept by a trigger on kb_articles (migration 006), not ts_stat over
-    // every article: that was a fifth of the database's time per search.
-    `WITH vocab AS (SELECT word, ndoc FROM kb_vocabulary),
-     n AS (SELECT count(*)::int AS n FROM kb_articles),
+    // every article: that was a fifth of the database's time per search. It is named in each place,
+    // not as a CTE: one referenced three times is materialized, a scan of every word per search,
+    // where the table gives its key and first-letter (migration 008) indexes.
+    `WITH n AS (SELECT count(*)::int AS n FROM kb_articles),
      tok AS (
        SELECT t.token, t.extra, lx.lexeme
        FROM unnest($1::text[], $2::boolean[]) AS t(token, extra)
@@ -61,13 +66,13 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
      ),
      resolved AS (
        SELECT tok.token, tok.extra, v.word AS lexeme, v.ndoc, 1.0::float8 AS sim
-       FROM tok JOIN vocab v ON v.word = tok.lexeme
+       FROM tok JOIN kb_vocabulary v ON v.word = tok.lexeme
        UNION ALL
        SELECT tok.token, tok.extra, f.word, f.ndoc, f.sim
        FROM tok
        CROSS JOIN LATERAL (
          SELECT v.word, v.ndoc, greatest(similarity(tok.token, v.word), similarity(tok.lexeme, v.word))::float8 AS sim
-         FROM vocab v
+         FROM kb_vocabulary v
          -- Typos rarely change the first letter; requiring it keeps real words the help centre
          -- does not use ("appointment") from being "corrected" into unrelated ones ("point").
          WHERE length(tok.token) >= 4 AND NOT tok.extra AND tok.token !~ '^[0-9$]'
@@ -75,19 +80,48 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
          ORDER BY sim DESC, v.ndoc DESC, v.word
          LIMIT 1
        ) f
-       WHERE NOT EXISTS (SELECT 1 FROM vocab v WHERE v.word = tok.lexeme) AND f.sim >= $3
+       WHERE NOT EXISTS (SELECT 1 FROM kb_vocabulary v WHERE v.word = tok.lexeme) AND f.sim >= $3
      )
      SELECT r.lexeme, r.ndoc, n.n, max(r.sim) AS sim, bool_and(r.extra) AS extra
      FROM resolved r CROSS JOIN n
      GROUP BY r.lexeme, r.ndoc, n.n`,
     [[...own, ...extra], [...own.map(() => false), ...extra.map(() => true)], typoThreshold],
   );
+  // BM25's idf: a word in every article says little, one in two articles says a lot.
+  const idf = new Map(res.rows.map((r) => [r.lexeme, Math.log(1 + (r.n - r.ndoc + 0.5) / (r.ndoc + 0.5))]));
+  const cap = translationCaps(query, [...idf.keys()], idf);
   return res.rows.map((r) => {
-    // BM25's idf: a word in every article says little, one in two articles says a lot.
-    const idf = Math.log(1 + (r.n - r.ndoc + 0.5) / (r.ndoc + 0.5));
-    const typo = r.sim < 1 ? r.sim : 1;
-    return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight: idf * typo * (r.extra ? 0.6 : 1) };
+    const typo = Math.min(r.sim, 1);
+    const own = Math.min(idf.get(r.lexeme)! * typo, cap.get(r.lexeme) ?? Number.POSITIVE_INFINITY);
+    const weight = r.extra ? idf.get(r.lexeme)! * typo * 0.6 : own;
+    return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight };
   });
+}
+
+/** The lexeme a word of the query became: the longest it starts with ("cleaners" → "cleaner", "happy" → "happi"). */
+function lexemeOf(word: string, lexemes: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const l of lexemes) {
+    const stemOf = word.startsWith(l) || (l.endsWith('i') && word.startsWith(`${l.slice(0, -1)}y`));
+    if (stemOf && l.length >= 3 && (!best || l.length > best.length)) best = l;
+  }
+  return best;
+}
+
+/**
+ * A word the thesaurus translates counts no more than what it means: "cleaner" weighs as "technician",
+ * not as the rare word of one article's "vacuum cleaner".
+ */
+function translationCaps(query: string, lexemes: readonly string[], idf: ReadonlyMap<string, number>) {
+  const out = new Map<string, number>();
+  for (const [word, means] of translatedWords(query)) {
+    const own = lexemeOf(word, lexemes);
+    const meant = means.map((m) => lexemeOf(m, lexemes)).filter((l): l is string => !!l && l !== own);
+    if (!own || !meant.length) continue;
+    const cap = Math.max(...meant.map((l) => idf.get(l)!));
+    out.set(own, Math.min(out.get(own) ?? Number.POSITIVE_INFINITY, cap));
+  }
+  return out;
 }
 
 export async function searchKnowledgeBase(
@@ -118,11 +152,12 @@ export async function searchKnowledgeBase(
   }
   // The snippet's sentences are weighed like the articles were: a rare word of the question counts most.
   const wanted = terms.length ? termWeights(terms) : snippetWords(query);
+  const kinds = answerKinds(query);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     topic: r.topic,
-    snippet: bestSentences(r.snippet, wanted),
+    snippet: bestSentences(r.snippet, wanted, 3, 520, kinds),
     score: Math.round(r.score * 10_000) / 10_000,
   }));
 }
@@ -182,16 +217,21 @@ function termWeights(terms: Term[]): Map<string, number> {
   return out;
 }
 
-/** A sentence's stems weighed: each stem once, by its own weight or that of a short stem it starts with. */
-function weighSentence(text: string, wanted: ReadonlyMap<string, number>): number {
-  let sum = 0;
-  for (const s of stems(text, 3)) {
-    let w = wanted.get(s) ?? 0;
-    for (const [k, v] of wanted) if (k.length < 5 && s.length > k.length && s.startsWith(k)) w = Math.max(w, v);
-    sum += w;
+/** A short word of the question ("key") matches the longer words it begins ("keys"); a number ("30") never "300". */
+const prefixOf = (k: string, s: string) => k.length < 5 && s.length > k.length && s.startsWith(k) && !/^\d/.test(k);
+
+/** The question's words a sentence's stems match, each once: exactly, or a short one ("key") as a prefix ("keys"). */
+function matchedKeys(set: ReadonlySet<string>, wanted: ReadonlyMap<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of set) {
+    const exact = wanted.get(s);
+    if (exact !== undefined) out.set(s, exact);
+    for (const [k, v] of wanted) if (prefixOf(k, s)) out.set(k, v);
   }
-  return sum;
+  return out;
 }
+
+const total = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /**
  * The question's words weighed again inside one article: a word in most of its sentences is what the
@@ -203,7 +243,7 @@ function withinArticle(sentences: string[], wanted: ReadonlyMap<string, number>)
   const sets = sentences.map((x) => stems(x, 3));
   const out = new Map<string, number>();
   for (const [k, w] of wanted) {
-    const df = sets.filter((ss) => [...ss].some((s) => s === k || (k.length < 5 && s.startsWith(k)))).length;
+    const df = sets.filter((ss) => [...ss].some((s) => s === k || prefixOf(k, s))).length;
     out.set(k, df === 0 || n < 3 ? w : (w * Math.log(1 + n / df)) / Math.log(1 + n));
   }
   return out;
@@ -217,52 +257,78 @@ export function snippetWords(query: string): Map<string, number> {
   return out;
 }
 
-/**
- * The snippet is whole sentences, not fragments cut mid-phrase: the (at most three) sentences of
- * the article that share the most words with the question, in their original order. A fact such
- * as "closed on Christmas Day" then arrives intact for the model to quote. Sentences are cut where
- * the planner cuts them (schema/knowledge/sentences.ts), so "9:00 a.m." is never "9:00 a.".
- */
-export function bestSentences(body: string, wanted: ReadonlyMap<string, number>, max = 3, maxChars = 520): string {
-  const specific = withinArticle(paragraphSentences(body).flat(), wanted);
-  const sentences = paragraphSentences(body).flatMap((paragraph, p) => {
-    const score = (weights: ReadonlyMap<string, number>) => {
-      const scores = paragraph.map((text) => weighSentence(text, weights));
+/** Weight of a sentence stating the kind of fact asked for ("how soon" → "within 5 business days"). */
+const KIND_BONUS = 1.5;
+
+interface Candidate {
+  text: string;
+  i: number;
+  p: number;
+  k: number;
+  /** The question's words it matches, with their weights (after one of the article's questions, the question's too). */
+  plain: Map<string, number>;
+  /** The same, weighed within the article (see withinArticle). */
+  condition: Map<string, number>;
+  /** States the kind of fact asked for. */
+  kind: boolean;
+}
+
+/** The article's sentences as snippet candidates. */
+function candidates(body: string, wanted: ReadonlyMap<string, number>, kinds: ReadonlySet<AnswerKind>): Candidate[] {
+  const paragraphs = paragraphSentences(body);
+  const specific = withinArticle(paragraphs.flat(), wanted);
+  let i = 0;
+  return paragraphs.flatMap((paragraph, p) =>
+    paragraph.map((text, k) => {
       // An article's own question ("Need an older receipt?") is not the answer; the sentence after it is.
-      return paragraph.map((text, k) =>
-        text.endsWith('?') ? 0 : scores[k]! + (k > 0 && paragraph[k - 1]!.endsWith('?') ? scores[k - 1]! : 0),
-      );
-    };
-    const plain = score(wanted);
-    const condition = score(specific);
-    return paragraph.map((text, k) => ({ text, p, k, score: plain[k]!, condition: condition[k]! }));
-  });
-  // The best match is the sentence with the question's condition; the rest are picked on the question's words.
-  const top = sentences.reduce<(typeof sentences)[number] | undefined>(
-    (b, x) => (b && b.condition >= x.condition ? b : x),
-    undefined,
+      const own = text.endsWith('?') ? new Set<string>() : stems(text, 3);
+      if (own.size && k > 0 && paragraph[k - 1]!.endsWith('?')) for (const w of stems(paragraph[k - 1]!, 3)) own.add(w);
+      const kind = !text.endsWith('?') && statesKinds(text, kinds) > 0;
+      return { text, i: i++, p, k, plain: matchedKeys(own, wanted), condition: matchedKeys(own, specific), kind };
+    }),
   );
+}
+
+/**
+ * The snippet is whole sentences, not fragments cut mid-phrase: at most three sentences of the article,
+ * in their original order. The first is the one with the question's condition, or one stating the kind
+ * of fact asked for (an amount, a length of time, a clock time); the rest are picked on the question's
+ * words, a neighbour of the first counting extra, the first sentence of the asked-for kind too. They are
+ * picked best first while they fit, so the sentence with the fact is never the one cut for length.
+ * Sentences are cut where the planner cuts them (schema/knowledge/sentences.ts), so "9:00 a.m." is never
+ * "9:00 a.".
+ */
+export function bestSentences(
+  body: string,
+  wanted: ReadonlyMap<string, number>,
+  max = 3,
+  maxChars = 520,
+  kinds: ReadonlySet<AnswerKind> = new Set(),
+): string {
+  const all = candidates(body, wanted, kinds);
+  if (!all.length) return '';
+  const bonus = (x: Candidate) => (x.kind ? KIND_BONUS : 0);
+  const top = all.reduce((b, x) => (total(b.condition) + bonus(b) >= total(x.condition) + bonus(x) ? b : x));
+  const topScore = total(top.plain);
   // The best match's neighbours in its paragraph ("… do not let them in. Call us at …") belong with it.
-  const near = (x: (typeof sentences)[number]) =>
-    !!top && top.score > 0 && x !== top && x.p === top.p && Math.abs(x.k - top.k) === 1 && !x.text.endsWith('?');
-  const picked = sentences
-    .map((x, i) => ({
-      text: x.text,
-      i,
-      weight: x === top && x.score > 0 ? Number.POSITIVE_INFINITY : x.score + (near(x) ? top!.score / 2 : 0),
-    }))
-    .sort((a, b) => b.weight - a.weight || a.i - b.i)
-    .slice(0, max)
-    .filter((x, k) => k === 0 || x.weight > 0);
-  // Taken best first while they fit, so the sentence with the fact is never the one cut for length.
-  const kept: typeof picked = [];
-  let length = -1;
-  for (const x of picked) {
-    if (kept.length && length + 1 + x.text.length > maxChars) continue;
-    kept.push(x);
-    length += 1 + x.text.length;
+  const near = (x: Candidate) =>
+    topScore > 0 && x.p === top.p && Math.abs(x.k - top.k) === 1 && !x.text.endsWith('?') ? topScore / 2 : 0;
+  const picked = [top];
+  let length = top.text.length;
+  let kindQuoted = top.kind;
+  while (picked.length < max) {
+    let best: { x: Candidate; gain: number } | undefined;
+    for (const x of all) {
+      if (picked.includes(x) || length + 1 + x.text.length > maxChars) continue;
+      const gain = total(x.plain) + (x.kind ? (kindQuoted ? KIND_BONUS / 4 : KIND_BONUS) : 0) + near(x);
+      if (!best || gain > best.gain) best = { x, gain };
+    }
+    if (!best || best.gain <= 0) break;
+    picked.push(best.x);
+    length += 1 + best.x.text.length;
+    kindQuoted ||= best.x.kind;
   }
-  const out = kept
+  const out = picked
     .sort((a, b) => a.i - b.i)
     .map((x) => x.text)
     .join(' ');

@@ -1,3 +1,5 @@
+import { closedDays } from '../business/calendar.js';
+
 /*
  * The business's vocabulary, in one place: how customers say things and which words the help
  * centre and the service catalogue use for them. The help-centre search (mcp-server) expands a
@@ -11,7 +13,15 @@
  * once); expansions count less than the customer's own words. Written for this help centre while
  * looking at the paraphrased evaluation questions, so keep it general: concepts, not questions.
  */
-export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
+export const THESAURUS: readonly {
+  say: readonly string[];
+  means: string;
+  /**
+   * The help centre uses these words in another sense (a "vacuum cleaner", a calendar "open" 14 days
+   * ahead), so a question's word counts no more than what it means there.
+   */
+  otherSense?: true;
+}[] = [
   { say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking'], means: 'cancel' },
   {
     say: ['push', 'pushed', 'postpone', 'another day', 'different day', 'change the date', 'move my appointment'],
@@ -33,16 +43,17 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
     means: 'same-day urgent',
   },
   {
+    // The closed days by every name the business's calendar knows them by, and a few more.
     say: [
-      'fourth of july',
-      'july 4th',
-      'independence day',
-      'christmas',
-      'thanksgiving',
-      'new year',
-      'memorial day',
-      'labor day',
-      'easter',
+      ...new Set([
+        ...closedDays(2000).flatMap((d) =>
+          d.names.flatMap((n) => [n.toLowerCase(), n.toLowerCase().replace(/'/g, '')]),
+        ),
+        'july 4th',
+        'july 4',
+        'new year',
+        'easter',
+      ]),
     ],
     means: 'holiday',
   },
@@ -64,6 +75,10 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
     means: 'charge question',
   },
   { say: ['again', 'redo', 'came back', 'come back', 'still broken', 'stopped working'], means: 'guarantee claim' },
+  {
+    say: ['gave out', 'gives out', 'given out', 'died', 'dead', 'conked out', 'packed up', 'quit working'],
+    means: 'fails stops working warranty',
+  },
   { say: ['wobbling', 'wobbly', 'came loose', 'loose', 'rattling'], means: 'installation warranty' },
   { say: ['tidy', 'declutter', 'clean up before', 'get ready'], means: 'ready prepare' },
   { say: ['vetted', 'vetting', 'screened', 'criminal record', 'stranger', 'trustworthy'], means: 'background check' },
@@ -114,7 +129,7 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
     ],
     means: 'recurring plan',
   },
-  { say: ['hang', 'put up', 'mount', 'mounting'], means: 'install' },
+  { say: ['hang', 'put up', 'put in', 'fitted', 'mount', 'mounting'], means: 'install' },
   { say: ['shelves', 'shelf', 'pictures', 'odd jobs', 'assemble', 'sticks', 'sticky'], means: 'handyman sticking' },
   {
     say: ['same person', 'same cleaner', 'same technician', 'same guy', 'favourite', 'favorite'],
@@ -133,9 +148,10 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
     say: ["mom's", 'mom', 'mother', 'dad', 'parents', 'relative', "friend's", 'rental', 'someone else'],
     means: 'different address',
   },
-  { say: ['sunday', 'sundays', 'weekend', 'anyone around', 'opening', 'open'], means: 'business hours' },
+  { say: ['sunday', 'sundays', 'weekend', 'anyone around'], means: 'business hours' },
+  { say: ['opening', 'open'], means: 'business hours', otherSense: true },
   { say: ['what time', 'turn up', 'exact time', 'when will', 'plan my morning'], means: 'arrival window' },
-  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late technician' },
+  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late delay' },
   { say: ['compensation', 'for the trouble', 'make up for', 'make it right'], means: 'credit' },
   { say: ['elderly', 'pensioner', 'retired', 'retiree', 'oap', 'years old'], means: 'senior' },
   { say: ['locked in', 'locked into', 'commitment', 'tied in', 'tied into'], means: 'contract' },
@@ -176,15 +192,87 @@ export const THESAURUS: readonly { say: readonly string[]; means: string }[] = [
   { say: ['hang around', 'hang about', 'stick around', 'hold on for', 'how long will they stay'], means: 'wait' },
   { say: ['upfront', 'up front', 'in advance', 'down payment', 'ahead of time'], means: 'deposit' },
   { say: ['ring', 'phone you', 'give you a call'], means: 'call' },
-  { say: ['declined', 'bounced', "didn't go through", 'did not go through'], means: 'payment fails' },
+  {
+    say: ['declined', 'bounced', 'bounces', 'bounce', "didn't go through", 'did not go through'],
+    means: 'payment fails',
+  },
+  { say: ['mark up', 'marked up', 'mark-up', 'marks up'], means: 'markup' },
   { say: ['colour', 'color', 'shade', "doesn't match", 'does not match', 'mismatch'], means: 'paint match' },
   { say: ['year old', 'teenager', 'teen', 'kid', 'child', 'my son', 'my daughter'], means: 'aged over' },
-  { say: ['cleaner', 'cleaners', 'cleaning lady', 'handyman guy', 'repair guy', 'tech'], means: 'technician' },
+  {
+    say: ['cleaner', 'cleaners', 'cleaning lady', 'handyman guy', 'repair guy', 'tech'],
+    means: 'technician',
+    otherSense: true,
+  },
+  {
+    say: [
+      'snow',
+      'snows',
+      'snowing',
+      'snowstorm',
+      'blizzard',
+      'storm',
+      'stormy',
+      'ice',
+      'icy',
+      'hurricane',
+      'heavy rain',
+    ],
+    means: 'severe weather storms roads',
+  },
+  {
+    say: ['freelancer', 'freelancers', 'freelance', 'contractor', 'contractors', 'self-employed', 'agency', 'payroll'],
+    means: 'employee subcontractor',
+  },
+  { say: ['wardrobe', 'sofa', 'couch', 'dresser', 'bookcase', 'cupboard', 'bed frame', 'piano'], means: 'furniture' },
+  { say: ['shift', 'shifting'], means: 'move' },
+  { say: ['run out', 'runs out', 'expiry', 'expiration', 'lapse', 'lapses', 'valid for'], means: 'expire' },
+  { say: ['bill', 'billed', 'billing'], means: 'charge price' },
+  { say: ['claim'], means: 'guarantee warranty cover' },
+  { say: ['certain'], means: 'particular specific' },
+  {
+    say: ['not home', 'not be home', "won't be home", 'wont be home', 'not home yet', 'not back yet'],
+    means: 'missed visit',
+  },
+  { say: ['pick up', 'picks up', 'picking up', 'fetch'], means: 'collect' },
+  { say: ['beforehand', 'in good time'], means: 'ahead before' },
+  // Being told of something ahead ("will someone let me know?"), not "tell me the price".
+  {
+    say: [
+      'will someone tell me',
+      'will you tell me',
+      'do you tell me',
+      'let me know',
+      'notify',
+      'notified',
+      'warn me',
+      'heads up',
+      'get told',
+    ],
+    means: 'message',
+  },
+  { say: ['latest', 'at the latest'], means: 'late' },
+  {
+    say: ['count from', 'counts from', 'counted from', 'start counting', 'clock start', 'clock starts'],
+    means: 'start',
+  },
+  { say: ['showed up', 'shows up', 'show up', 'turned up', 'got here', 'got there'], means: 'arrive' },
+  // Irregular forms the help centre's stemmer does not join to the verb it uses.
+  { say: ['sent'], means: 'send' },
+  { say: ['bought'], means: 'buy' },
+  { say: ['took'], means: 'take' },
 ];
 
-/** "I'm 70", "I am 82", "70 years old": an age, which means the senior discount. */
-const AGE = /\b(?:i'?m|i am|aged?)\s+(?:[6-9]\d|1[01]\d)\b|\b(?:[6-9]\d|1[01]\d)\s*(?:years? old|yo)\b/;
+/** "I'm 70", "I am 82", "70 years old", "65+": an age, which means the senior discount. */
+const AGE = new RegExp(
+  [
+    String.raw`\b(?:i'?m|i am|aged?)\s+(?:[6-9]\d|1[01]\d)\b`,
+    String.raw`\b(?:[6-9]\d|1[01]\d)\s*(?:years? old|yo|\+|and over|or over|or older)(?!\w)`,
+    String.raw`\bover (?:6[5-9]|[7-9]\d)\b`,
+  ].join('|'),
+);
 
+const OTHER_SENSE = new Set(THESAURUS.filter((t) => t.otherSense).flatMap((t) => t.say));
 const SYNONYMS = new Map<string, string>();
 for (const { say, means } of THESAURUS)
   for (const phrase of say) SYNONYMS.set(phrase, [SYNONYMS.get(phrase), means].filter(Boolean).join(' '));
@@ -200,19 +288,76 @@ export function tokens(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** Phrases of the query that have an expansion (longest first, each word used once). */
-export function expansions(query: string): string[] {
-  const words = tokens(query);
-  let text = ` ${words.join(' ')} `;
-  const out: string[] = [];
-  if (AGE.test(query.toLowerCase().replace(/[’‘]/g, "'"))) out.push('senior');
+/**
+ * How a question is put rather than what it asks about ("how long", "what happens if", "is it ok to"):
+ * matched literally, their words would pull in any article that happens to use them ("jobs that run long").
+ */
+export const QUESTION_FRAMES: readonly string[] = [
+  'how long',
+  'that long',
+  'this long',
+  'how much',
+  'how soon',
+  'how often',
+  'what happens',
+  'what happened',
+  'what if',
+  'is it ok',
+  'is it okay',
+  'is that ok',
+  'is that okay',
+  'is it possible',
+  'would it be possible',
+  'is it alright',
+  'is that a problem',
+  'is that an issue',
+  'do i have to',
+  'would i have to',
+  'will i have to',
+  'do i need to',
+  'i was wondering',
+  'just wondering',
+  'wondering',
+];
+
+/** The words of the query that only frame it (see QUESTION_FRAMES). */
+export function frameWords(query: string): Set<string> {
+  const text = ` ${tokens(query).join(' ')} `;
+  const out = new Set<string>();
+  for (const frame of QUESTION_FRAMES) if (text.includes(` ${frame} `)) for (const w of frame.split(' ')) out.add(w);
+  return out;
+}
+
+/** The thesaurus's phrases in the query with what they mean (longest first, each word used once). */
+export function matchedPhrases(query: string): { key: string; means: string }[] {
+  let text = ` ${tokens(query).join(' ')} `;
+  const out: { key: string; means: string }[] = [];
   for (const key of SYNONYM_KEYS) {
     const needle = ` ${key} `;
     if (text.includes(needle)) {
-      out.push(SYNONYMS.get(key)!);
+      out.push({ key, means: SYNONYMS.get(key)! });
       text = text.split(needle).join(' ');
     }
   }
+  return out;
+}
+
+/**
+ * The query's single words the help centre uses in another sense, with the words they mean there: it says
+ * "technician" where customers say "cleaner", so an article's "vacuum cleaner" is not what they asked about.
+ * A narrower word ("Thanksgiving" for "holiday") is not one: it says more than its meaning, not less.
+ */
+export function translatedWords(query: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { key, means } of matchedPhrases(query))
+    if (!key.includes(' ') && OTHER_SENSE.has(key)) out.set(key, tokens(means));
+  return out;
+}
+
+/** Phrases of the query that have an expansion (longest first, each word used once). */
+export function expansions(query: string): string[] {
+  const out = matchedPhrases(query).map((m) => m.means);
+  if (AGE.test(query.toLowerCase().replace(/[’‘]/g, "'"))) out.unshift('senior');
   return out;
 }
 

@@ -1,3 +1,5 @@
+import { type AnswerKind, answerKinds, statesKinds } from '../../../../schema/knowledge/answer-kinds.js';
+import { translatedWords } from '../../../../schema/knowledge/thesaurus.js';
 import type { PlanContext } from '../../../plan-context.js';
 import { matchServices } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
@@ -10,7 +12,6 @@ import {
   placeLead,
   PRICE_Q,
   questionWords,
-  TIME_Q,
   UNINFORMATIVE,
   weightedTerms,
 } from './question-terms.js';
@@ -49,8 +50,6 @@ function quoteUnits(units: SnippetUnit[], i: number, j: number): string {
   return `${startsMid(units[i]!) ? '…' : ''}${out}${endsMid(units[j]!) ? '…' : ''}`;
 }
 
-const DURATION =
-  /\b\d+(?:\s*(?:to|-|–)\s*\d+)?[\s-](?:business |working )?(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b/i;
 const CLOCK = /\d(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)/i;
 const CLOCK_RANGE = new RegExp(`\\b(?:from|between) [^.;]{0,12}?${CLOCK.source}?\\s*(?:to|and|until|-|–)\\s*\\d`, 'i');
 /** "What's the difference between A and B": the answer names both. */
@@ -68,16 +67,46 @@ function durationText(minutes: number): string {
   return Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${minutes} minutes`;
 }
 
-function priceLead(question: string, ctx: PlanContext): string {
-  if (!PRICE_Q.test(question) && !DURATION_Q.test(question)) return '';
+/** Whether a text gives this length of time ("90 minutes", "a 90-minute repair", "about 4 hours"). */
+function statesLength(text: string, minutes: number): boolean {
+  const hours = minutes / 60;
+  const forms = [`${minutes} minutes`, `${minutes}-minute`];
+  if (Number.isInteger(hours)) forms.push(`${hours} hour`, `${hours}-hour`);
+  return forms.some((f) => text.toLowerCase().includes(f));
+}
+
+/** The named service's price and length from the catalogue, unless the quote already states what was asked. */
+function priceLead(question: string, ctx: PlanContext, quote: string): string {
+  const price = PRICE_Q.test(question);
+  const duration = DURATION_Q.test(question);
+  if (!price && !duration) return '';
   const named = matchServices(question, ctx.services).matches;
   if (named.length !== 1) return '';
   const s = named[0]!;
+  const quoted =
+    (!price || quote.includes(formatPrice(s.price_cents))) && (!duration || statesLength(quote, s.duration_minutes));
+  if (quoted) return '';
   return `${s.name} is ${formatPrice(s.price_cents)} and takes about ${durationText(s.duration_minutes)}.`;
 }
 
 const normalizedHas = (text: string, phrase: string) =>
   new RegExp(`(?<![a-z0-9])${escapeRe(phrase.toLowerCase())}(?![a-z0-9])`).test(text.toLowerCase());
+
+const DURATION_KIND: ReadonlySet<AnswerKind> = new Set(['duration']);
+const PERCENT_KIND: ReadonlySet<AnswerKind> = new Set(['percent']);
+
+/** Asking whether we can or will do something ("is it possible to…", "will the cleaner…"). */
+const CAPABILITY_Q = new RegExp(
+  String.raw`\b(?:can|could|will|would) (?:you|the|your|they|he|she|someone|somebody|i|we)\b|` +
+    String.raw`\bis it possible\b|\b(?:do|are) you\b`,
+  'i',
+);
+/** A sentence saying what we don't do ("We do not mount…", "Our technicians will not move…"). */
+const REFUSAL = new RegExp(
+  String.raw`\b(?:we|our technicians|technicians|they) ` +
+    String.raw`(?:do not|don't|cannot|can't|can not|will not|won't|are not able to|are unable to|never)\b`,
+  'i',
+);
 
 /** A short answer quoting the most relevant sentences of the best matching retrieved article. */
 export function answerFromKb(question: string, ctx: PlanContext): { text: string; articleId: string } | undefined {
@@ -86,9 +115,12 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   const informative = [...contentWords(question)].filter((w) => !UNINFORMATIVE.has(w)).length;
   const named = matchServices(question, ctx.services).matches;
   const nameWords = new Set(named.flatMap((s) => [...contentWords(s.name)]));
-  const price = PRICE_Q.test(question);
-  const time = TIME_Q.test(question);
-  const duration = DURATION_Q.test(question);
+  const kinds = answerKinds(question);
+  const capability = CAPABILITY_Q.test(question);
+  const price = PRICE_Q.test(question) || kinds.has('price');
+  // Asking for a clock time ("what time…", "the latest I can…"), not whether a day is open.
+  const time = kinds.has('clock');
+  const duration = DURATION_Q.test(question) || kinds.has('duration');
   const difference = DIFFERENCE_Q.test(question) && named.length >= 2;
   const place = namedPlace(question);
   const docs = ctx.retrieved.map((a) => {
@@ -108,6 +140,13 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   const df = (w: string) => docs.filter((d) => d.own.has(w)).length;
   // Smoothed: the retrieved articles are all on the question's topic, so its main word is in most of them too.
   const idf = new Map([...terms.keys()].map((w) => [w, Math.log(1 + (docs.length + 1) / (df(w) + 0.5))]));
+  // A word the help centre uses in another sense counts no more than what it means here ("open" as
+  // "business hours", not a calendar that is "open for the next 14 days").
+  for (const [word, means] of translatedWords(question)) {
+    const w = stem(word);
+    const meant = means.map(stem).filter((m) => m !== w && idf.has(m));
+    if (idf.has(w) && meant.length) idf.set(w, Math.min(idf.get(w)!, Math.max(...meant.map((m) => idf.get(m)!))));
+  }
   const weigh = (ws: Set<string>) => {
     let sum = 0;
     for (const [w, wt] of terms) if (ws.has(w)) sum += wt * idf.get(w)!;
@@ -117,10 +156,14 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     if (POINTER.test(u.text)) return 0;
     const sw = contentWords(u.text);
     let score = weigh(sw);
+    // "Can you…?" is answered by what we don't do, when that is about the detail only this article has.
+    if (capability && REFUSAL.test(u.text) && [...sw].some((w) => terms.has(w) && df(w) === 1)) score += 1;
+    // The kind of fact asked for: an amount, a clock time (a range most), a length of time, a percentage.
     if (price && /\$\d/.test(u.text)) score += 1;
     if (time && CLOCK_RANGE.test(u.text)) score += 1.5;
     else if (time && CLOCK.test(u.text)) score += 0.5;
-    if (duration && DURATION.test(u.text)) score += 1;
+    if (duration && statesKinds(u.text, DURATION_KIND)) score += 1;
+    if (kinds.has('percent') && statesKinds(u.text, PERCENT_KIND)) score += 1;
     if (nameWords.size && overlap(nameWords, sw) === nameWords.size) score += 1;
     if (place && normalizedHas(u.text, place.name)) score += 1;
     if (difference && COMPARATIVE.test(u.text) && overlap(nameWords, sw) > 0) score += 2;
@@ -177,10 +220,8 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     // Search snippets are whole sentences picked for this question: quote them all when short.
     const whole = units.every((u) => !u.breakAfter) && a.snippet.length <= 520;
     const quote = whole ? a.snippet : clip(quoteUnits(units, i, j), 420);
-    const priced = priceLead(question, ctx);
-    const lead = [placeLead(question), priced && !quote.includes(priced.replace(/\.$/, '')) ? priced : '']
-      .filter(Boolean)
-      .join(' ');
+    const priced = priceLead(question, ctx, quote);
+    const lead = [placeLead(question), priced].filter(Boolean).join(' ');
     const follow =
       ctx.customer && named.length === 1 && !/\b(refund|cancel)/i.test(question)
         ? ` Would you like me to book ${/^[aeiou]/i.test(named[0]!.name) ? 'an' : 'a'} ${named[0]!.name} for you? ` +

@@ -1,5 +1,5 @@
 import { NOT_SERVED, placeNames, SERVICE_AREA } from '../../../../schema/business/service-area.js';
-import { expansions } from '../../../../schema/knowledge/thesaurus.js';
+import { expansions, frameWords, matchedPhrases, QUESTION_FRAMES } from '../../../../schema/knowledge/thesaurus.js';
 import { contentWords, stem } from '../analysis/text.js';
 
 /*
@@ -31,11 +31,33 @@ export const UNINFORMATIVE = new Set(
     'house',
     'people',
     'someone',
+    // The stemmer leaves a plural gerund one step short ("cleanings" → "cleaning").
+    'cleanings',
+    'bookings',
+    'visits',
+    // Pronouns the stop words miss.
+    'he',
+    'him',
+    'his',
+    'she',
+    'her',
+    'hers',
+    'they',
+    'them',
+    'their',
+    'myself',
+    'yourself',
   ].map(stem),
+);
+
+/** Light verbs and particles: "put up", "gave out", "come off" mean little without the rest of their phrase. */
+const LIGHT = new Set(
+  'put up out off in on back down over away get got go going come came give gave take took make made set turn run'
+    .split(' ')
+    .map(stem),
 );
 export const PRICE_Q =
   /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
-export const TIME_Q = /\b(when|hours|open|close|closed|what time|saturdays?|sundays?|weekends?|holidays?|days?)\b/i;
 
 export function questionWords(question: string): Set<string> {
   const all = contentWords(question);
@@ -47,36 +69,49 @@ export function questionWords(question: string): Set<string> {
   return out;
 }
 
-/** Levenshtein distance, capped: cheap typo tolerance ("warrenty", "cartrige"). */
-function within2(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 2) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * Whether two words are one slip apart: a letter missing, extra, wrong or two swapped ("cancle", "refnud");
+ * two slips for long words ("warrenty", "cartrige" are one). Real words two slips apart ("above", "alone")
+ * are too many to tell from typos in a short word.
+ */
+function nearMiss(a: string, b: string): boolean {
+  const limit = Math.min(a.length, b.length) >= 7 ? 2 : 1;
+  if (Math.abs(a.length - b.length) > limit) return false;
+  // Damerau-Levenshtein (optimal string alignment), so a swap counts once.
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
+    let rowMin = Number.POSITIVE_INFINITY;
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, cur[j]!);
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+      rowMin = Math.min(rowMin, v);
     }
-    if (rowMin > 2) return false;
-    prev = cur;
+    if (rowMin > limit) return false;
   }
-  return prev[b.length]! <= 2;
+  return d[a.length]![b.length]! <= limit;
 }
 
 /** Question words, with misspelt ones (5+ letters) replaced by the article word they nearly match. */
 export function correctTypos(q: Set<string>, vocabulary: Set<string>): Set<string> {
-  const out = new Set<string>();
+  return new Set(corrections(q, vocabulary).values());
+}
+
+/** Each question word with the word it is read as: itself, or the article word it is a typo of. */
+function corrections(q: Set<string>, vocabulary: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
   for (const w of q) {
     if (vocabulary.has(w) || w.length < 5 || /\d/.test(w)) {
-      out.add(w);
+      out.set(w, w);
       continue;
     }
     // The stemmer is crude ("insured" is "insur", "insurance" stays): a stem that begins a word of the articles is it.
     const fix =
-      [...vocabulary].find((v) => v.length >= 5 && v[0] === w[0] && within2(w, v)) ??
+      [...vocabulary].find((v) => v.length >= 5 && v[0] === w[0] && nearMiss(w, v)) ??
       [...vocabulary].find((v) => v.length > w.length && v.startsWith(w));
-    out.add(fix ?? w);
+    out.set(w, fix ?? w);
   }
   return out;
 }
@@ -112,16 +147,36 @@ export function placeLead(question: string): string {
     : `I'm sorry, ${place.name} is outside our service area.`;
 }
 
-/** What the question asks about, each word weighted: its own words 1, a named place 3, expansions ½. */
+/**
+ * What the question asks about, each word weighted: its own words 1, a named place 3, expansions ½,
+ * a light verb or particle ("put up") ½. A one-word translation of words the articles never use
+ * ("upfront" → "deposit") counts in full.
+ */
 export function weightedTerms(question: string, vocabulary: Set<string>): Map<string, number> {
-  const all = contentWords(question);
+  // "is it possible…", "what happens if…", "is that a problem?": how it is asked (the search reads it so too).
+  const framing = new Set([...frameWords(question)].map(stem));
+  const all = new Set([...contentWords(question)].filter((w) => !framing.has(w)));
   let own = new Set([...all].filter((w) => !UNINFORMATIVE.has(w) && !FRAME.has(w)));
   if (!own.size) own = new Set([...all].filter((w) => !FRAME.has(w)));
   if (DURATION_Q.test(question)) own = new Set([...own].filter((w) => !DURATION_FRAME.has(w)));
   const place = namedPlace(question);
   const placeWords = place ? contentWords(place.name) : new Set<string>();
   const out = new Map<string, number>();
-  for (const w of correctTypos(own, vocabulary)) out.set(w, placeWords.has(w) ? 3 : 1);
-  for (const means of expansions(question)) for (const w of contentWords(means)) if (!out.has(w)) out.set(w, 0.5);
+  for (const [w, read] of corrections(own, vocabulary)) {
+    const weight = placeWords.has(read) ? 3 : LIGHT.has(w) ? 0.5 : 1;
+    out.set(read, Math.max(out.get(read) ?? 0, weight));
+  }
+  // A one-word translation of words the articles never use ("upfront" → "deposit") is what the question says.
+  const translation = (key: string, means: Set<string>) =>
+    means.size === 1 && [...contentWords(key)].every((w) => LIGHT.has(w) || !vocabulary.has(w));
+  // "How much" says an amount is wanted (the answer's kind), not what about.
+  for (const { key, means } of matchedPhrases(question).filter((m) => !QUESTION_FRAMES.includes(m.key))) {
+    const meant = contentWords(means);
+    for (const w of meant) if (!out.has(w) || translation(key, meant)) out.set(w, translation(key, meant) ? 1 : 0.5);
+  }
+  // The age rule of expansions() ("I'm 70" means the senior discount) has no phrase of its own.
+  const phrased = new Set(matchedPhrases(question).map((m) => m.means));
+  for (const means of expansions(question).filter((m) => !phrased.has(m)))
+    for (const w of contentWords(means)) if (!out.has(w)) out.set(w, 0.5);
   return out;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { answerKinds, statesKinds } from './answer-kinds.js';
+
+describe('answerKinds: the kind of fact a question asks for', () => {
+  it('reads an amount, a length of time and a clock time from how the question is put', () => {
+    expect([...answerKinds('how much do you take upfront?')]).toEqual(['price']);
+    expect([...answerKinds('how do you bill after the first hour?')]).toEqual(['price']);
+    expect([...answerKinds('is there a time limit to query a charge?')]).toEqual(['duration']);
+    expect([...answerKinds('can the plan be put on hold that long?')]).toEqual(['duration']);
+    expect([...answerKinds('how soon will someone come back out?')]).toEqual(['duration']);
+    expect([...answerKinds("what's the latest I can call for a same-day visit?")]).toEqual(['clock']);
+    expect([...answerKinds('wat time do u open on saturdy')]).toEqual(['clock']);
+  });
+
+  it('asks for no amount when a fee is only the condition, and no time when a day is asked about', () => {
+    expect(answerKinds('does my 15% also come off the travel charge?').has('price')).toBe(false);
+    expect(answerKinds('are you closed on christmas day?').has('clock')).toBe(false);
+    expect(answerKinds('can my dog stay in the garden?').size).toBe(0);
+  });
+});
+
+describe('statesKinds: whether a sentence states the fact', () => {
+  const kinds = answerKinds('how soon, and how much?');
+
+  it('finds amounts and lengths of time, in figures or words', () => {
+    expect(statesKinds('We book a return visit within 5 business days.', kinds)).toBe(1);
+    expect(statesKinds('We message you at least one week ahead.', kinds)).toBe(1);
+    expect(statesKinds('The deposit is $87.25, refunded within 2 business days.', kinds)).toBe(2);
+    expect(statesKinds('We handle that quietly.', kinds)).toBe(0);
+  });
+
+  it('finds clock times only when one is asked for', () => {
+    expect(statesKinds('We close early at 2:00 p.m.', answerKinds('what time do you close?'))).toBe(1);
+    expect(statesKinds('We close early at 2:00 p.m.', kinds)).toBe(0);
+  });
+});
