@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CaseFileError, parseCaseFile, type EvalCase, type TurnExpect } from './case-schema.js';
 import { groundingProblems, replyProblems, scoreRuns } from './metrics.js';
 import { canonicalTimesAndAmounts, containsPhrase } from './reply-match.js';
-import { observeCall, type CaseRun, type ObservedTurn } from './run.js';
+import { observeCall, type ObservedTurn } from './run.js';
+import { caseRun, observedTurn } from './testing.js';
 
-const turn = (over: Partial<ObservedTurn> = {}): ObservedTurn => ({
-  message: 'x',
-  reply: '',
-  calls: [],
-  proposals: [],
-  changed: [],
-  retrieved: [],
-  toolLog: [],
-  ms: 1,
-  ...over,
-});
-const run = (id: string, t: ObservedTurn): CaseRun => ({ id, threadId: `t:${id}`, turns: [t], ledger: [], ms: 1 });
+const turn = observedTurn;
+const run = (id: string, t: ObservedTurn) => caseRun(id, [t]);
 const caseWith = (id: string, e: TurnExpect): EvalCase => ({
   id,
   kind: 'booking',

@@ -8,27 +8,11 @@ import { checkIndependence } from './independence.js';
 import { argMismatches, groundingProblems, METRIC_NAMES, rowProblems, scoreRuns, toolsMatch } from './metrics.js';
 import { progressBar, progressReporter } from './progress.js';
 import { passHatK, summarizeRepeats } from './repeat.js';
-import { observeCall, type CaseRun, type EvalReport, type ObservedDecision, type ObservedTurn } from './run.js';
+import { observeCall, type EvalReport, type ObservedDecision } from './run.js';
+import { caseRun, observedTurn } from './testing.js';
 
-const turn = (over: Partial<ObservedTurn> = {}): ObservedTurn => ({
-  message: 'x',
-  reply: '',
-  calls: [],
-  proposals: [],
-  changed: [],
-  retrieved: [],
-  toolLog: [],
-  ms: 1,
-  ...over,
-});
-const run = (id: string, turns: ObservedTurn[], now?: string): CaseRun => ({
-  id,
-  threadId: `t:${id}`,
-  ...(now ? { now } : {}),
-  turns,
-  ledger: [],
-  ms: 1,
-});
+const turn = observedTurn;
+const run = caseRun;
 const one = (c: Omit<EvalCase, 'kind' | 'customer'> & Partial<EvalCase>): EvalCase => ({
   kind: 'booking',
   customer: 'cus_001',

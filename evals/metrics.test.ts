@@ -12,7 +12,8 @@ import {
   scoreRuns,
   wilson,
 } from './metrics.js';
-import { observeCall, type CaseRun, type ObservedTurn } from './run.js';
+import { observeCall } from './run.js';
+import { caseRun, observedTurn } from './testing.js';
 
 describe('wilson', () => {
   const close = (got: [number, number], want: [number, number]) => {
@@ -184,19 +185,9 @@ describe('argument matching', () => {
 
 // ------------------------------------------------------------------------------ scoring
 
-const turn = (over: Partial<ObservedTurn> = {}): ObservedTurn => ({
-  message: 'x',
-  reply: '',
-  calls: [],
-  proposals: [],
-  changed: [],
-  retrieved: [],
-  toolLog: [],
-  ms: 1,
-  ...over,
-});
+const turn = observedTurn;
 const call = (name: string, args: Record<string, unknown>) => observeCall(name, args);
-const run = (id: string, turns: ObservedTurn[]): CaseRun => ({ id, threadId: `t:${id}`, turns, ledger: [], ms: 1 });
+const run = caseRun;
 const BOOK = { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-08T10:00:00-05:00' };
 
 describe('scoreRuns', () => {

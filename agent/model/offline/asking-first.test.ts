@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../../../schema/seed/services.js';
-import type { PlanContext } from '../../plan-context.js';
 import { detectCues } from './analysis/cues.js';
 import { changeCues } from './analysis/booking-change.js';
 import { customerWords, withoutJson } from './analysis/impersonation.js';
 import { withoutSignature } from './analysis/signature.js';
 import { repairOrReplace, visitElsewhere } from './analysis/visit-site.js';
-import { makeContext, plan } from './testing.js';
+import { makeContext, plan, SEED_SERVICES } from './testing.js';
 
 // Writes nobody asked for, and questions where a booking would guess: quoted and pasted text, signatures,
 // a heads-up that asks for nothing, a visit somewhere else, an installation for a thing that failed.
 
-const ALL_SERVICES: PlanContext['services'] = SERVICES.map(({ id, name, category, duration_minutes, price_cents }) => ({
-  id,
-  name,
-  category,
-  duration_minutes,
-  price_cents,
-}));
+const ALL_SERVICES = SEED_SERVICES;
 const ctx = makeContext({ services: ALL_SERVICES });
 const names = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name);
 const asks = (t: { content: string; calls: unknown[] }) => t.calls.length === 0 && /\?/.test(t.content);

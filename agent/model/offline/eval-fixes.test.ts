@@ -1,21 +1,13 @@
 import { AIMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../../../schema/seed/services.js';
-import type { PlanContext } from '../../plan-context.js';
 import { extractAddress, otherPerson, triage, visitNotes } from './analysis/entities.js';
 import { detectCues } from './analysis/cues.js';
 import { matchServices } from './analysis/services.js';
-import { makeContext, MARIA, pendingBooking, plan } from './testing.js';
+import { makeContext, MARIA, pendingBooking, plan, SEED_SERVICES } from './testing.js';
 
 /** Regressions found by the eval's golden set (evals/golden); each names the case that found it. */
 
-const ALL_SERVICES: PlanContext['services'] = SERVICES.map(({ id, name, category, duration_minutes, price_cents }) => ({
-  id,
-  name,
-  category,
-  duration_minutes,
-  price_cents,
-}));
+const ALL_SERVICES = SEED_SERVICES;
 const ctx = makeContext({ services: ALL_SERVICES });
 const names = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name);
 const reply = (content: string) => new AIMessage({ content });

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../../../schema/seed/services.js';
-import type { PlanContext } from '../../plan-context.js';
 import { detectCues, withdrawTarget } from './analysis/cues.js';
 import { faultIsTheJob, extractPreferences } from './analysis/entities.js';
 import { stanceOf, stanceOfValue } from './analysis/evidence.js';
 import { withoutImpersonation } from './analysis/impersonation.js';
 import { matchServices } from './analysis/services.js';
-import { makeContext, pendingBooking, plan, planMessage } from './testing.js';
+import { makeContext, pendingBooking, plan, planMessage, SEED_SERVICES } from './testing.js';
 
 // The mechanisms behind evals/golden/generalise-4.json: no write without a request in the customer's own
 // words, and a question when two readings are plausible.
 
-const ALL_SERVICES: PlanContext['services'] = SERVICES.map(({ id, name, category, duration_minutes, price_cents }) => ({
-  id,
-  name,
-  category,
-  duration_minutes,
-  price_cents,
-}));
+const ALL_SERVICES = SEED_SERVICES;
 const ctx = makeContext({ services: ALL_SERVICES });
 const names = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name);
 const asks = (t: { content: string; calls: unknown[] }) => t.calls.length === 0 && /\?/.test(t.content);

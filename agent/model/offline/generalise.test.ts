@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../../../schema/seed/services.js';
-import type { PlanContext } from '../../plan-context.js';
 import { extractPhones, samePhone } from './analysis/entities.js';
 import { bookingBesideProblem, bookingSegments, segments } from './analysis/segments.js';
 import { extractWhen } from './analysis/when.js';
-import { makeContext, plan } from './testing.js';
+import { makeContext, plan, SEED_SERVICES } from './testing.js';
 
 // Monday 2026-12-07 09:00 in New York, the eval clock.
 const NOW = '2026-12-07T14:00:00.000Z';
@@ -45,13 +43,7 @@ describe('"the <weekday> after that" counts from the day just said, which it rep
   });
 });
 
-const ALL_SERVICES: PlanContext['services'] = SERVICES.map(({ id, name, category, duration_minutes, price_cents }) => ({
-  id,
-  name,
-  category,
-  duration_minutes,
-  price_cents,
-}));
+const ALL_SERVICES = SEED_SERVICES;
 const ctx = makeContext({ services: ALL_SERVICES });
 const names = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name);
 const changesOf = (text: string) =>

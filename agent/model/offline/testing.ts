@@ -8,6 +8,7 @@ import { LookupCustomerInput } from '../../../schema/tools/lookup-customer.js';
 import { SearchKnowledgeBaseInput } from '../../../schema/tools/search-knowledge-base.js';
 import { SendEmailInput } from '../../../schema/tools/send-email.js';
 import { UpdateCustomerInput } from '../../../schema/tools/update-customer.js';
+import { SERVICES } from '../../../schema/seed/services.js';
 import {
   approvalEventMessage,
   PLAN_CONTEXT_KEY,
@@ -21,6 +22,11 @@ import { planTurn, toAIMessage, type PlannedTurn } from './planner.js';
 
 export const NOW = '2026-12-07T14:00:00.000Z'; // Monday 9:00 AM EST
 export const TZ = 'America/New_York';
+
+/** The seed's whole catalogue, as a plan context carries it. */
+export const SEED_SERVICES: PlanContext['services'] = SERVICES.map(
+  ({ id, name, category, duration_minutes, price_cents }) => ({ id, name, category, duration_minutes, price_cents }),
+);
 
 export const TEST_SERVICES: PlanContext['services'] = [
   {
