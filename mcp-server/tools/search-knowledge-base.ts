@@ -1,7 +1,7 @@
 import type { Queryable } from '../../core/pg-pool.js';
 import { type AnswerKind, answerKinds, statesKinds } from '../../schema/knowledge/answer-kinds.js';
 import { paragraphSentences } from '../../schema/knowledge/sentences.js';
-import { expansions, frameWords, tokens, translatedWords } from '../../schema/knowledge/thesaurus.js';
+import { expansions, frameWords, idiomMeanings, tokens, translatedWords } from '../../schema/knowledge/thesaurus.js';
 import type { SearchKnowledgeBaseArgs, SearchKnowledgeBaseResult } from '../../schema/tools/search-knowledge-base.js';
 import type { ToolContext } from '../tool-handler.js';
 
@@ -31,6 +31,8 @@ interface Term {
   lexeme: string;
   tsquery: string;
   weight: number;
+  /** The weight it would have as the customer's own word (an expansion's is less). */
+  own: number;
 }
 
 export interface KbHit {
@@ -49,26 +51,31 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
   const all = [...new Set(tokens(query))];
   const content = all.filter((w) => !frame.has(w));
   const own = (content.length ? content : all).slice(0, 64);
-  const extra = [...new Set((useSynonyms ? expansions(query) : []).flatMap(tokens))]
-    .filter((w) => !own.includes(w))
-    .slice(0, 32);
+  // One phrase is one concept: the words of a long meaning share its weight ("forgot" → missed, satisfaction, …);
+  // a meaning of one or two words keeps it.
+  const share = new Map<string, number>();
+  for (const means of useSynonyms ? expansions(query) : []) {
+    const ws = tokens(means);
+    for (const w of ws) share.set(w, Math.max(share.get(w) ?? 0, 1 / Math.sqrt(Math.max(1, ws.length - 1))));
+  }
+  const extra = [...share.keys()].filter((w) => !own.includes(w)).slice(0, 32);
   if (own.length === 0 && extra.length === 0) return [];
-  const res = await db.query<{ lexeme: string; ndoc: number; n: number; sim: number; extra: boolean }>(
+  const res = await db.query<{ lexeme: string; ndoc: number; n: number; sim: number; extra: boolean; share: number }>(
     // The vocabulary is a table kept by a trigger on kb_articles (migration 006), not ts_stat over
     // every article: that was a fifth of the database's time per search. It is named in each place,
     // not as a CTE: one referenced three times is materialized, a scan of every word per search,
     // where the table gives its key and first-letter (migration 008) indexes.
     `WITH n AS (SELECT count(*)::int AS n FROM kb_articles),
      tok AS (
-       SELECT t.token, t.extra, lx.lexeme
-       FROM unnest($1::text[], $2::boolean[]) AS t(token, extra)
+       SELECT t.token, t.extra, t.share, lx.lexeme
+       FROM unnest($1::text[], $2::boolean[], $4::float8[]) AS t(token, extra, share)
        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.token))) AS lx(lexeme)
      ),
      resolved AS (
-       SELECT tok.token, tok.extra, v.word AS lexeme, v.ndoc, 1.0::float8 AS sim
+       SELECT tok.token, tok.extra, tok.share, v.word AS lexeme, v.ndoc, 1.0::float8 AS sim
        FROM tok JOIN kb_vocabulary v ON v.word = tok.lexeme
        UNION ALL
-       SELECT tok.token, tok.extra, f.word, f.ndoc, f.sim
+       SELECT tok.token, tok.extra, tok.share, f.word, f.ndoc, f.sim
        FROM tok
        CROSS JOIN LATERAL (
          SELECT v.word, v.ndoc, greatest(similarity(tok.token, v.word), similarity(tok.lexeme, v.word))::float8 AS sim
@@ -82,10 +89,15 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
        ) f
        WHERE NOT EXISTS (SELECT 1 FROM kb_vocabulary v WHERE v.word = tok.lexeme) AND f.sim >= $3
      )
-     SELECT r.lexeme, r.ndoc, n.n, max(r.sim) AS sim, bool_and(r.extra) AS extra
+     SELECT r.lexeme, r.ndoc, n.n, max(r.sim) AS sim, bool_and(r.extra) AS extra, max(r.share)::float8 AS share
      FROM resolved r CROSS JOIN n
      GROUP BY r.lexeme, r.ndoc, n.n`,
-    [[...own, ...extra], [...own.map(() => false), ...extra.map(() => true)], typoThreshold],
+    [
+      [...own, ...extra],
+      [...own.map(() => false), ...extra.map(() => true)],
+      typoThreshold,
+      [...own.map(() => 1), ...extra.map((w) => share.get(w)!)],
+    ],
   );
   // BM25's idf: a word in every article says little, one in two articles says a lot.
   const idf = new Map(res.rows.map((r) => [r.lexeme, Math.log(1 + (r.n - r.ndoc + 0.5) / (r.ndoc + 0.5))]));
@@ -93,8 +105,8 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
   return res.rows.map((r) => {
     const typo = Math.min(r.sim, 1);
     const own = Math.min(idf.get(r.lexeme)! * typo, cap.get(r.lexeme) ?? Number.POSITIVE_INFINITY);
-    const weight = r.extra ? idf.get(r.lexeme)! * typo * 0.6 : own;
-    return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight };
+    const weight = r.extra ? idf.get(r.lexeme)! * typo * 0.6 * r.share : own;
+    return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight, own: r.extra ? idf.get(r.lexeme)! * typo : own };
   });
 }
 
@@ -151,7 +163,7 @@ export async function searchKnowledgeBase(
     rows = res.rows;
   }
   // The snippet's sentences are weighed like the articles were: a rare word of the question counts most.
-  const wanted = terms.length ? termWeights(terms) : snippetWords(query);
+  const wanted = terms.length ? termWeights(asked(terms, query)) : snippetWords(query);
   const kinds = answerKinds(query);
   return rows.map((r) => ({
     id: r.id,
@@ -205,6 +217,18 @@ function stems(text: string, minLength = 4): Set<string> {
       .filter((w) => w.length >= minLength && !STOP.has(w))
       .map((w) => w.slice(0, 5)),
   );
+}
+
+/**
+ * The terms as the passage is picked: an idiom's one-word meaning ("do I get anything for that" → credit) is what
+ * the question asks about, so within the article it counts as the customer's own word.
+ */
+function asked(terms: Term[], query: string): Term[] {
+  const meant = idiomMeanings(query);
+  if (!meant.length) return terms;
+  const lexemes = terms.map((t) => t.lexeme);
+  const idioms = new Set(meant.map((m) => lexemeOf(m, lexemes)).filter(Boolean));
+  return terms.map((t) => (idioms.has(t.lexeme) ? { ...t, weight: Math.max(t.weight, t.own) } : t));
 }
 
 /** The ranking's weights (idf, typo, expansion) by crude stem; a short lexeme ("key") also matches its plural. */

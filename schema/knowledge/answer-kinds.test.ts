@@ -12,6 +12,13 @@ describe('answerKinds: the kind of fact a question asks for', () => {
     expect([...answerKinds('wat time do u open on saturdy')]).toEqual(['clock']);
   });
 
+  it('reads being told of something ahead as a notice, not "tell me" the price', () => {
+    expect(answerKinds('will someone tell me beforehand that it moves?').has('notice')).toBe(true);
+    expect(answerKinds('can you remind me when I can book it?').has('notice')).toBe(true);
+    expect(answerKinds('can you tell me how much a deep clean is?').has('notice')).toBe(false);
+    expect(answerKinds('can you tell me the price?').has('notice')).toBe(false);
+  });
+
   it('asks for no amount when a fee is only the condition, and no time when a day is asked about', () => {
     expect(answerKinds('does my 15% also come off the travel charge?').has('price')).toBe(false);
     expect(answerKinds('are you closed on christmas day?').has('clock')).toBe(false);
@@ -27,6 +34,13 @@ describe('statesKinds: whether a sentence states the fact', () => {
     expect(statesKinds('We message you at least one week ahead.', kinds)).toBe(1);
     expect(statesKinds('The deposit is $87.25, refunded within 2 business days.', kinds)).toBe(2);
     expect(statesKinds('We handle that quietly.', kinds)).toBe(0);
+  });
+
+  it('finds a notice: we message, remind or call you', () => {
+    const notice = answerKinds('will you let me know beforehand?');
+    expect(statesKinds('We move it to the next business day and message you at least one week ahead.', notice)).toBe(1);
+    expect(statesKinds('We will remind you as soon as the day opens for booking.', notice)).toBe(1);
+    expect(statesKinds('If a plan visit falls on a holiday we move it to the next business day.', notice)).toBe(0);
   });
 
   it('finds clock times only when one is asked for', () => {

@@ -1,11 +1,12 @@
 /*
  * What kind of fact a help-centre question asks for, and whether a sentence states one: "how much"
- * wants an amount, "how soon" or "is there a time limit" a length of time, "what time" a clock time.
+ * wants an amount, "how soon" or "is there a time limit" a length of time, "what time" a clock time,
+ * "will someone tell me beforehand?" or "can you remind me?" a notice (we message, remind or call you).
  * Shared by the help-centre search (which picks a snippet's sentences and ranks articles by their best
  * passage) and the offline planner (which picks the sentence to quote), so both look for the same fact.
  */
 
-export type AnswerKind = 'price' | 'duration' | 'clock' | 'percent';
+export type AnswerKind = 'price' | 'duration' | 'clock' | 'percent' | 'notice';
 
 const NUMBER_WORD = '(?:\\d+(?:\\.\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several)';
 
@@ -40,6 +41,18 @@ const CUES: Readonly<Record<AnswerKind, RegExp>> = {
     'i',
   ),
   percent: /\b(?:how much off|how big (?:a|is the) discount|what(?:'s| is)? (?:the )?discount|what percent(?:age)?)\b/i,
+  // Being told of something ("will someone tell me beforehand?", "remind me"), not "tell me the price".
+  notice: new RegExp(
+    [
+      String.raw`\b(?:remind|notify|warn|alert) (?:me|us)\b|\bheads[- ]up\b`,
+      String.raw`\b(?:be|get|getting) (?:told|notified|warned)\b`,
+      String.raw`\b(?:will|would|does|do|can|could) (?:someone|somebody|anyone|you|they|the team|your team) ` +
+        String.raw`(?:tell|let|message|text|email|call|contact|inform) (?:me|us)\b` +
+        String.raw`(?! (?:how|what|which|why|about|the|your)\b)`,
+      String.raw`\b(?:tell|let) (?:me|us)(?: know)? (?:beforehand|in advance|ahead|first|before)\b`,
+    ].join('|'),
+    'i',
+  ),
 };
 
 const FACTS: Readonly<Record<AnswerKind, RegExp>> = {
@@ -51,6 +64,11 @@ const FACTS: Readonly<Record<AnswerKind, RegExp>> = {
   ),
   clock: /\b\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|\bnoon\b|\bmidnight\b/i,
   percent: /\d+\s?%/,
+  notice: new RegExp(
+    String.raw`\b(?:message|text|email|call|remind|notify|tell|contact|warn) you\b|\blet you know\b|` +
+      String.raw`\byou (?:will |'ll )?(?:get|receive) (?:a |an )?(?:message|reminder|text|email|call|notification)\b`,
+    'i',
+  ),
 };
 
 /** The kinds of fact a question asks for (none for "can I…?" or "do you…?" alone). */

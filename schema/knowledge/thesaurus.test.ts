@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closedDays } from '../business/calendar.js';
-import { expansions, frameWords, matchedPhrases, translatedWords } from './thesaurus.js';
+import { expansions, frameWords, idiomMeanings, idiomWords, matchedPhrases, translatedWords } from './thesaurus.js';
 
 describe('thesaurus: how a question is read', () => {
   it('knows every closed day of the calendar by each of its names', () => {
@@ -31,5 +31,25 @@ describe('thesaurus: how a question is read', () => {
     expect(translatedWords('will the cleaner wait?').get('cleaner')).toEqual(['technician']);
     expect(translatedWords('are you open on thanksgiving?').has('thanksgiving')).toBe(false);
     expect([...translatedWords('are you open on thanksgiving?').keys()]).toEqual(['open']);
+  });
+
+  it('reads idioms by their one-word meaning, never the way a question is put', () => {
+    expect(idiomMeanings('what if i have to bail on a cleaning?')).toEqual(['cancel']);
+    expect(idiomMeanings('he was an hour late, do i get anything for that')).toEqual(['credit']);
+    expect(idiomMeanings('can the cleanings be put on hold that long?')).toEqual(['pause']);
+    expect(idiomMeanings('how much is it?')).toEqual([]);
+    expect(idiomMeanings('my tap is dripping')).toEqual([]);
+  });
+
+  it('knows a date to meet and money that comes off, but not a visit morning as a late change', () => {
+    expect(expansions('my lease ends in five weeks')).toContain('fixed deadline');
+    expect(expansions('does my credit come off by itself?')).toContain('used');
+    expect(expansions('what if i have to cancel at the last minute?')).toContain('late within 24 hours');
+    expect(expansions('what if it snows on the morning of my cleaning?')).not.toContain('late within 24 hours');
+  });
+
+  it('names the words of an idiom that mean nothing on their own', () => {
+    expect([...idiomWords('the movers are running behind')].sort()).toEqual(['behind', 'running']);
+    expect([...idiomWords('is there a discount if I book every week?')]).toEqual([]);
   });
 });

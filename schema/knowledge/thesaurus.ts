@@ -21,8 +21,15 @@ export const THESAURUS: readonly {
    * ahead), so a question's word counts no more than what it means there.
    */
   otherSense?: true;
+  /** Its phrases mean nothing word by word: "running behind" is not running, "after the window" no window. */
+  idiom?: true;
 }[] = [
-  { say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking'], means: 'cancel' },
+  {
+    say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking', 'bail', 'bail on', 'back out of'],
+    means: 'cancel',
+  },
+  // A change at the last minute is a late one: inside the 24 hours before the visit.
+  { say: ['last minute', 'last-minute', 'short notice'], means: 'late within 24 hours' },
   {
     say: ['push', 'pushed', 'postpone', 'another day', 'different day', 'change the date', 'move my appointment'],
     means: 'reschedule move',
@@ -151,8 +158,11 @@ export const THESAURUS: readonly {
   { say: ['sunday', 'sundays', 'weekend', 'anyone around'], means: 'business hours' },
   { say: ['opening', 'open'], means: 'business hours', otherSense: true },
   { say: ['what time', 'turn up', 'exact time', 'when will', 'plan my morning'], means: 'arrival window' },
-  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late delay' },
-  { say: ['compensation', 'for the trouble', 'make up for', 'make it right'], means: 'credit' },
+  { say: ['after the window', 'delayed', 'running behind', 'showed up late'], means: 'late delay', idiom: true },
+  {
+    say: ['compensation', 'for the trouble', 'make up for', 'make it right', 'get anything for', 'anything for that'],
+    means: 'credit',
+  },
   { say: ['elderly', 'pensioner', 'retired', 'retiree', 'oap', 'years old'], means: 'senior' },
   { say: ['locked in', 'locked into', 'commitment', 'tied in', 'tied into'], means: 'contract' },
   { say: ['skipped', 'forgot', 'left out', "didn't do", 'missed a spot'], means: 'missed satisfaction guarantee' },
@@ -186,6 +196,11 @@ export const THESAURUS: readonly {
   {
     say: ['time limit', 'deadline', 'too late', 'how long do i have', 'cut-off', 'cutoff', 'latest i can'],
     means: 'within up to days before',
+  },
+  // A date the customer has to meet: the help centre calls it a fixed deadline.
+  {
+    say: ['lease ends', 'lease is up', 'lease runs out', 'end of my lease', 'end of the lease', 'closing date'],
+    means: 'fixed deadline',
   },
   { say: ['maker', 'makers', 'brand', 'manufacturers'], means: 'manufacturer' },
   { say: ['on hold', 'put on hold', 'take a break', 'break from', 'hold off'], means: 'pause' },
@@ -251,6 +266,8 @@ export const THESAURUS: readonly {
     ],
     means: 'message',
   },
+  // Money that "comes off" a bill: the help centre says a credit or balance is used.
+  { say: ['come off', 'comes off', 'taken off', 'knocked off', 'deducted'], means: 'used' },
   { say: ['latest', 'at the latest'], means: 'late' },
   {
     say: ['count from', 'counts from', 'counted from', 'start counting', 'clock start', 'clock starts'],
@@ -273,6 +290,7 @@ const AGE = new RegExp(
 );
 
 const OTHER_SENSE = new Set(THESAURUS.filter((t) => t.otherSense).flatMap((t) => t.say));
+const IDIOMS = new Set(THESAURUS.filter((t) => t.idiom).flatMap((t) => t.say.filter((p) => p.includes(' '))));
 const SYNONYMS = new Map<string, string>();
 for (const { say, means } of THESAURUS)
   for (const phrase of say) SYNONYMS.set(phrase, [SYNONYMS.get(phrase), means].filter(Boolean).join(' '));
@@ -351,6 +369,24 @@ export function translatedWords(query: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const { key, means } of matchedPhrases(query))
     if (!key.includes(' ') && OTHER_SENSE.has(key)) out.set(key, tokens(means));
+  return out;
+}
+
+/**
+ * The one-word meanings of the query's idioms ("do I get anything for that" → credit, "bail on" → cancel):
+ * what the customer asks about in the help centre's word, so it counts like their own words.
+ */
+export function idiomMeanings(query: string): string[] {
+  return matchedPhrases(query)
+    .filter((m) => m.key.includes(' ') && !QUESTION_FRAMES.includes(m.key) && !m.means.includes(' '))
+    .map((m) => m.means);
+}
+
+/** Words of the query's idioms (see `idiom`) that are not in what they mean: "running behind" → running, behind. */
+export function idiomWords(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const { key, means } of matchedPhrases(query))
+    if (IDIOMS.has(key)) for (const w of tokens(key)) if (!tokens(means).includes(w)) out.add(w);
   return out;
 }
 

@@ -147,6 +147,9 @@ describe('fees: a question is answered from the change policy, a request states 
     expect(feeQuestionOf('what does it cost to cancel the day before?')).toBe('cancel');
     expect(feeQuestionOf('is there a fee if I move my booking')).toBe('reschedule');
     expect(feeQuestionOf('please cancel my cleaning on the 14th')).toBeUndefined();
+    // "Move-out" names the service, not a change of the booking.
+    expect(feeQuestionOf('need a move-out clean, do i have to pay anything upfront?')).toBeUndefined();
+    expect(feeQuestionOf('what does moving out cleaning cost?')).toBeUndefined();
     expect(feePolicyText('cancel')).toMatch(/free up to 24 hours.*50% of the price/);
   });
   it('answers without withdrawing or writing anything', () => {

@@ -193,8 +193,11 @@ export function cancelReason(text: string): string | undefined {
 
 const FEE_WORDS = /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|free|notice|surcharge)\b/;
 const CANCEL_WORDS = /\bcancel\w*/;
-const MOVE_WORDS =
-  /\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my)|change (?:the )?(?:date|day|time))\b/;
+// "A move-out clean" names a service, not a change.
+const MOVE_WORDS = new RegExp(
+  String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my)|change (?:the )?(?:date|day|time))\b` +
+    String.raw`(?![- ]?(?:out|in)\b)`,
+);
 const ASKS = /\?|\b(?:what|how much|how long|how far|how many|will i|would i|do i|is there|are there|does it)\b/;
 
 /**

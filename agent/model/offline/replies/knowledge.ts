@@ -1,5 +1,5 @@
 import { type AnswerKind, answerKinds, statesKinds } from '../../../../schema/knowledge/answer-kinds.js';
-import { translatedWords } from '../../../../schema/knowledge/thesaurus.js';
+import { idiomMeanings, translatedWords } from '../../../../schema/knowledge/thesaurus.js';
 import type { PlanContext } from '../../../plan-context.js';
 import { matchServices } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
@@ -94,6 +94,7 @@ const normalizedHas = (text: string, phrase: string) =>
 
 const DURATION_KIND: ReadonlySet<AnswerKind> = new Set(['duration']);
 const PERCENT_KIND: ReadonlySet<AnswerKind> = new Set(['percent']);
+const NOTICE_KIND: ReadonlySet<AnswerKind> = new Set(['notice']);
 
 /** Asking whether we can or will do something ("is it possible to…", "will the cleaner…"). */
 const CAPABILITY_Q = new RegExp(
@@ -147,15 +148,21 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     const meant = means.map(stem).filter((m) => m !== w && idf.has(m));
     if (idf.has(w) && meant.length) idf.set(w, Math.min(idf.get(w)!, Math.max(...meant.map((m) => idf.get(m)!))));
   }
-  const weigh = (ws: Set<string>) => {
+  // The words of a service the question names ("the move out clean") mean that service: in a text that does not
+  // mention it, "move" is another sense ("move the visit").
+  const serviceOnly = new Set([...nameWords].filter((w) => terms.has(w)));
+  const mentions = (text: string) =>
+    named.some((s) => normalizedHas(text, s.name) || matchServices(text, [s]).matches.length > 0);
+  const weigh = (ws: Set<string>, text?: string) => {
+    const sense = text === undefined || !serviceOnly.size || mentions(text);
     let sum = 0;
-    for (const [w, wt] of terms) if (ws.has(w)) sum += wt * idf.get(w)!;
+    for (const [w, wt] of terms) if (ws.has(w) && (sense || !serviceOnly.has(w))) sum += wt * idf.get(w)!;
     return sum;
   };
   const unitScore = (u: SnippetUnit) => {
     if (POINTER.test(u.text)) return 0;
     const sw = contentWords(u.text);
-    let score = weigh(sw);
+    let score = weigh(sw, u.text);
     // "Can you…?" is answered by what we don't do, when that is about the detail only this article has.
     if (capability && REFUSAL.test(u.text) && [...sw].some((w) => terms.has(w) && df(w) === 1)) score += 1;
     // The kind of fact asked for: an amount, a clock time (a range most), a length of time, a percentage.
@@ -164,6 +171,7 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     else if (time && CLOCK.test(u.text)) score += 0.5;
     if (duration && statesKinds(u.text, DURATION_KIND)) score += 1;
     if (kinds.has('percent') && statesKinds(u.text, PERCENT_KIND)) score += 1;
+    if (kinds.has('notice') && statesKinds(u.text, NOTICE_KIND)) score += 1;
     if (nameWords.size && overlap(nameWords, sw) === nameWords.size) score += 1;
     if (place && normalizedHas(u.text, place.name)) score += 1;
     if (difference && COMPARATIVE.test(u.text) && overlap(nameWords, sw) > 0) score += 2;
@@ -171,6 +179,9 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     if (score > 0) score -= (startsMid(u) ? 0.25 : 0) + (endsMid(u) ? 0.25 : 0);
     return score;
   };
+  // An idiom whose one-word meaning the article uses ("put on hold" → pause) matched its other words too.
+  const idioms = idiomMeanings(question).map(stem);
+  const idiomsMet = (ws: Set<string>) => idioms.filter((m) => ws.has(m)).length;
   const top = Math.max(0, ...ctx.retrieved.map((a) => a.score));
   // An article pointing to another retrieved one passes its match on to it.
   const pointedTo = new Map<string, number>();
@@ -179,7 +190,8 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
       const phrase = POINTER.exec(u.text)?.[1];
       const title = phrase ? contentWords(phrase) : new Set<string>();
       const target = title.size ? docs.find((x) => x !== d && overlap(title, x.titleWords) === title.size) : undefined;
-      if (target) pointedTo.set(target.a.id, Math.max(pointedTo.get(target.a.id) ?? 0, weigh(contentWords(u.text))));
+      if (target)
+        pointedTo.set(target.a.id, Math.max(pointedTo.get(target.a.id) ?? 0, weigh(contentWords(u.text), u.text)));
     }
   const ranked = docs
     .map((d, i) => {
@@ -192,8 +204,8 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
       // The retriever weighs words over the whole help centre, with a real stemmer: about as much as a rare word.
       const prior = top > 0 ? (3 * Math.max(0, d.a.score)) / top : Math.max(0, 2 - i);
       const total =
-        weigh(d.own) +
-        0.5 * weigh(d.titleWords) +
+        weigh(d.own, text) +
+        0.5 * weigh(d.titleWords, d.a.title) +
         serviceBonus +
         prior +
         Math.max(0, ...scores) +
@@ -202,7 +214,7 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     })
     .sort((x, y) => y.total - x.total || y.a.score - x.a.score || x.i - y.i);
   for (const { a, q, words: articleWords, units, scores } of ranked) {
-    if (overlap(q, articleWords) < (informative >= 7 ? 2 : 1)) continue;
+    if (overlap(q, articleWords) + idiomsMet(articleWords) < (informative >= 7 ? 2 : 1)) continue;
     if (!units.length) continue;
     let best = 0;
     scores.forEach((sc, k) => {

@@ -1,5 +1,11 @@
 import { NOT_SERVED, placeNames, SERVICE_AREA } from '../../../../schema/business/service-area.js';
-import { expansions, frameWords, matchedPhrases, QUESTION_FRAMES } from '../../../../schema/knowledge/thesaurus.js';
+import {
+  expansions,
+  frameWords,
+  idiomWords,
+  matchedPhrases,
+  QUESTION_FRAMES,
+} from '../../../../schema/knowledge/thesaurus.js';
 import { contentWords, stem } from '../analysis/text.js';
 
 /*
@@ -161,9 +167,11 @@ export function weightedTerms(question: string, vocabulary: Set<string>): Map<st
   if (DURATION_Q.test(question)) own = new Set([...own].filter((w) => !DURATION_FRAME.has(w)));
   const place = namedPlace(question);
   const placeWords = place ? contentWords(place.name) : new Set<string>();
+  // The words of an idiom ("running behind" → late delay) say what it means, not what they say alone.
+  const idiomatic = contentWords([...idiomWords(question)].join(' '));
   const out = new Map<string, number>();
   for (const [w, read] of corrections(own, vocabulary)) {
-    const weight = placeWords.has(read) ? 3 : LIGHT.has(w) ? 0.5 : 1;
+    const weight = placeWords.has(read) ? 3 : LIGHT.has(w) || idiomatic.has(w) ? 0.5 : 1;
     out.set(read, Math.max(out.get(read) ?? 0, weight));
   }
   // A one-word translation of words the articles never use ("upfront" → "deposit") is what the question says.
@@ -172,7 +180,12 @@ export function weightedTerms(question: string, vocabulary: Set<string>): Map<st
   // "How much" says an amount is wanted (the answer's kind), not what about.
   for (const { key, means } of matchedPhrases(question).filter((m) => !QUESTION_FRAMES.includes(m.key))) {
     const meant = contentWords(means);
-    for (const w of meant) if (!out.has(w) || translation(key, meant)) out.set(w, translation(key, meant) ? 1 : 0.5);
+    // One phrase is one concept: the words of a long meaning share its weight ("forgot" → missed, satisfaction,
+    // guarantee); a meaning of one or two words keeps it.
+    const share = 0.5 / Math.sqrt(Math.max(1, meant.size - 1));
+    for (const w of meant)
+      if (translation(key, meant)) out.set(w, 1);
+      else out.set(w, Math.max(out.get(w) ?? 0, share));
   }
   // The age rule of expansions() ("I'm 70" means the senior discount) has no phrase of its own.
   const phrased = new Set(matchedPhrases(question).map((m) => m.means));
