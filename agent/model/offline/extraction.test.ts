@@ -4,6 +4,7 @@ import {
   extractEmails,
   extractPhones,
   extractPreferences,
+  reportsProblem,
   triage,
   visitNotes,
 } from './analysis/entities.js';
@@ -164,5 +165,40 @@ describe('week arithmetic chrono reads as two dates', () => {
     const w = extractWhen(text, NOW, TZ);
     expect(w.date).toEqual(date);
     expect(w.time).toEqual({ hour: 10, minute: 0 });
+  });
+});
+
+describe('the contact channel chosen beside other changes', () => {
+  it.each([
+    ['email changed from a@example.com to b@example.com, and just email me from now on instead of texting', 'email'],
+    ['new mobile 555.447.2210. oh and call rather than text from now on pls', 'phone'],
+    ['pls switch me from texts to email, same address you have already got', 'email'],
+    ['new number (555) 661-2093. texts are fine now, no need to ring me', 'sms'],
+    ['switch my contact to email rather than sms', 'email'],
+    ['text me instead of email, my mobile on file is still right', 'sms'],
+  ] as const)('%s → %s', (message, contact) => {
+    expect(extractPreferences(message).contact).toBe(contact);
+  });
+
+  it('a new address or number alone chooses no channel; "suits me" is a standing time; eco given up', () => {
+    expect(extractPreferences('can you change my email to a@example.com').contact).toBeUndefined();
+    expect(extractPreferences('i changed my phone to a new one').contact).toBeUndefined();
+    expect(extractPreferences('afternoons suit me better now').preferred_time).toBe('afternoons');
+    expect(extractPreferences("the eco products don't cut it, go back to normal ones").eco_products).toBe(false);
+  });
+});
+
+describe('problems with past work, in other words', () => {
+  it.each([
+    'that floating shelf your handyman put up 2 weeks ago just came off the wall and took my plant pot with it',
+    'the handyman turned up nearly an hour late last tuesday and didnt even say sorry',
+    "your tech did our thermostat last month and since yesterday the heating won't come on at all",
+  ])('%s → a problem', (message) => {
+    expect(reportsProblem(message)).toBe(true);
+  });
+
+  it('no heat with a baby in the house is high priority; the same fault alone is normal', () => {
+    expect(triage("since yesterday the heating won't come on at all. we've got a 4 month old").priority).toBe('high');
+    expect(triage('the thermostat app keeps showing an error').priority).toBe('normal');
   });
 });

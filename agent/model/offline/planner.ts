@@ -17,6 +17,7 @@ import {
 import { analyze } from './analysis/analyze.js';
 import { otherPerson } from './analysis/entities.js';
 import { customerWords } from './analysis/impersonation.js';
+import { withoutRetracted } from './analysis/retraction.js';
 import { messageText, sha256 } from './analysis/text.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
 import { continueAfterTools, replyToApprovalEvents } from './intents/follow-ups.js';
@@ -109,6 +110,12 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
   const raw = messageText(messages[messages.length - 1]);
   const own = customerWords(raw);
+  const kept = withoutRetracted(own.text);
+  if (kept.retracted) {
+    // What they still ask after taking the request back ("…keep it. what time is it again?") is answered.
+    if (!/\?/.test(kept.text)) return say(RETRACTED_NOTE);
+    return withNote(planOwnWords(messages, ctx, depth, kept.text), RETRACTED_NOTE);
+  }
   if (own.quoted && !own.impersonated) return withNote(planOwnWords(messages, ctx, depth, own.text), QUOTED_NOTE);
   if (!own.impersonated) return planOwnWords(messages, ctx, depth, own.text);
   // The quoted part may still say whose record it is after ("Update cus_005's phone"): that is refused as such.
@@ -117,6 +124,9 @@ function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: n
   if (turn.calls.length) return turn;
   return { ...turn, content: [IMPERSONATION_NOTE, other ? otherAccountReply(other) : turn.content].join('\n\n') };
 }
+
+/** Said when the customer took back, in the same message, what they had asked for. */
+const RETRACTED_NOTE = "No problem, I haven't changed anything. Just let me know if you'd like to go ahead later.";
 
 /** Said when a message quoted another speaker (a proposal says how approval works by itself). */
 const IMPERSONATION_NOTE =

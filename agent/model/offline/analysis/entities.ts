@@ -221,6 +221,55 @@ const CHANNEL_GIVEN_UP = new RegExp(
   'g',
 );
 
+/** A channel word: texts, email or calls, each in its spoken forms. */
+const CHANNEL = String.raw`(texts?|texting|sms|text messages?|e-?mails?|e-?mailing|phone calls?|calls?|calling|phone)`;
+const channelOf = (word: string): PreferenceChanges['contact'] =>
+  /^(?:text|sms)/.test(word) ? 'sms' : /^e-?mail/.test(word) ? 'email' : 'phone';
+
+/**
+ * A channel the customer says we should use, in the forms that name it as a choice whatever else the
+ * message holds (a new address or number beside it): "switch me from texts to email", "email me instead
+ * of texting", "call rather than text", "texts are fine now, no need to ring me", "contact by email".
+ */
+function chosenChannel(t: string): PreferenceChanges['contact'] {
+  // Each form with which of its channel words is the one wanted: "from texts to email" wants the last.
+  const forms: [RegExp, 'first' | 'last'][] = [
+    // "switch (me / my contact) from texts to email", "move me over to email"
+    [
+      new RegExp(
+        String.raw`\b(?:switch|change|move|swap|put)\b[^.!?]{0,25}?\b(?:from (?:the )?${CHANNEL} )?(?:over )?to ` +
+          String.raw`(?:the )?${CHANNEL}\b(?! (?:address|number|is|was)\b)`,
+      ),
+      'last',
+    ],
+    // "email me instead of texting", "call rather than text", "text me not email"
+    [
+      new RegExp(
+        String.raw`\b(text|email|e-mail|call|ring|phone)(?: me)?(?: from now on| going forward)?,? ` +
+          String.raw`(?:instead of|rather than|not) (?:a |the )?${CHANNEL}\b`,
+      ),
+      'first',
+    ],
+    // "texts are fine now", "email works better"
+    [new RegExp(String.raw`\b${CHANNEL} (?:are|is|works?) (?:fine|ok|okay|best|better)\b`), 'first'],
+    // "contact me by email", "reach me via text"
+    [
+      new RegExp(String.raw`\b(?:contact|reach|update|message) (?:me|us) (?:by|via|over|through) ${CHANNEL}\b`),
+      'first',
+    ],
+  ];
+  for (const [re, pick] of forms) {
+    const words = re
+      .exec(t)
+      ?.slice(1)
+      .filter((w): w is string => Boolean(w));
+    if (!words?.length) continue;
+    const word = pick === 'last' ? words.at(-1)! : words[0]!;
+    return channelOf(word === 'ring' ? 'call' : word);
+  }
+  return undefined;
+}
+
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
@@ -236,6 +285,7 @@ export function extractPreferences(text: string): PreferenceChanges {
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
   // Contact channel.
+  const chosen = chosenChannel(t);
   const prefers =
     /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
   // "I'll just call the office instead" says how they will reach us, not how we should reach them.
@@ -243,7 +293,8 @@ export function extractPreferences(text: string): PreferenceChanges {
     (THEY_WILL_CONTACT_US.test(t) ||
       /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(t)) &&
     !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(t);
-  if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
+  if (chosen && !theyWillContactUs) out.contact = chosen;
+  else if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
     // "email me instead of texting": the channel given up is not the one wanted.
     const wanted = t.replace(CHANNEL_GIVEN_UP, ' ');
     // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
@@ -256,8 +307,15 @@ export function extractPreferences(text: string): PreferenceChanges {
     else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(t)) out.contact = 'phone';
   }
 
+  // Eco products given up: "go back to normal ones", "regular products again".
+  if (out.eco_products && /\b(?:back to|switch to|use) (?:the )?(?:normal|regular|standard|usual)\b/.test(t)) {
+    out.eco_products = false;
+  }
+
   // Preferred time of day for visits (a standing preference, not a booking time).
-  if (/\b(prefer|usually|generally|always|best for (?:me|us)|works? best|better for (?:me|us))\b/.test(t)) {
+  if (
+    /\b(prefer|usually|generally|always|best for (?:me|us)|works? best|better for (?:me|us)|suits? (?:me|us))\b/.test(t)
+  ) {
     if (/\bmornings?\b/.test(t)) out.preferred_time = 'mornings';
     else if (/\bafternoons?\b/.test(t)) out.preferred_time = 'afternoons';
     else if (/\b(any ?time|anytime|whenever|no preference)\b/.test(t)) out.preferred_time = 'any';
@@ -352,7 +410,7 @@ const BILLING = new RegExp(
 const TECHNICAL = new RegExp(
   String.raw`\b(` +
     [
-      "not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|connect|work|start|heat|cool)",
+      "not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|come on|connect|work|start|heat|cool)",
       "isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error",
       String.raw`wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose`,
       // a fault one hears: "making a grinding noise", "keeps buzzing"
@@ -422,7 +480,8 @@ export function reportsProblem(text: string): boolean {
     DAMAGE.test(t) ||
     MISSED.test(t) ||
     new RegExp(
-      String.raw`\b(?:technician|tech|cleaner|crew|guy|they|he|she|your (?:guy|person|team)) ` +
+      String.raw`\b(?:technician|tech|cleaners?|crew|guy|handyman|plumber|installer|they|he|she|` +
+        String.raw`your (?:guy|person|team)) ` +
         String.raw`(?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b`,
     ).test(t) ||
     new RegExp(
@@ -444,7 +503,9 @@ export function reportsProblem(text: string): boolean {
 
 /** Something we fixed or installed has failed again: a guarantee claim, not a new paid job. */
 const WARRANTY = new RegExp(
-  String.raw`\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people)|we) (?:just |recently )?` +
+  String.raw`\b(?:you|you guys|your (?:guy|tech\w*|team|crew|person|people|handyman|installers?|plumber|` +
+    String.raw`cleaners?)|we) ` +
+    String.raw`(?:just |recently )?` +
     String.raw`(?:fixed|repaired|installed|mounted|put up|put in|patched|replaced|hung)\b` +
     String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell|falling|` +
     String.raw`coming (?:off|down|away|loose)|came (?:off|down|away)|crooked|uneven|not level|off[- ]cent(?:er|re))\b`,
@@ -503,6 +564,12 @@ export function wantsTicket(text: string): boolean {
   return EXPLICIT_TICKET.test(normalize(text));
 }
 
+const ESSENTIAL_OUT = new RegExp(
+  String.raw`\b(?:no (?:heat|heating|hot water|power|electricity)|freezing|` +
+    String.raw`(?:heat|heating|boiler|furnace|hot water) (?:won'?t|doesn'?t|isn'?t|is not|not|has stopped|stopped))\b`,
+);
+const VULNERABLE = /\b(?:baby|infant|newborn|toddler|\d+[- ]?(?:months?|weeks?)[- ]old|elderly|pregnant|disabled)\b/;
+
 /** Category and priority: urgent for safety, water leaks and active damage; high for missed visits. */
 export function triage(text: string): ProblemTriage {
   const t = normalize(text);
@@ -520,11 +587,13 @@ export function triage(text: string): ProblemTriage {
   }
   if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
   if (damage) return { category: 'damage', priority: active ? 'urgent' : 'normal', label: 'Damage report' };
-  if (WARRANTY.test(t)) return { category: 'technical', priority: 'normal', label: 'Warranty claim' };
+  // A fault that leaves the home without heat, water or power, or with someone vulnerable in it, cannot wait.
+  const pressing = ESSENTIAL_OUT.test(t) || VULNERABLE.test(t) ? 'high' : 'normal';
+  if (WARRANTY.test(t)) return { category: 'technical', priority: pressing, label: 'Warranty claim' };
   if (MISSED.test(t)) return { category: 'scheduling', priority: 'high', label: 'Missed visit' };
   if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };
   if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
-  if (TECHNICAL.test(t)) return { category: 'technical', priority: 'normal', label: 'Technical issue' };
+  if (TECHNICAL.test(t)) return { category: 'technical', priority: pressing, label: 'Technical issue' };
   if (COMPLAINT.test(t) || complainsAboutVisit(t))
     return { category: 'complaint', priority: 'normal', label: 'Complaint' };
   if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t))

@@ -28,12 +28,15 @@ const ASKS = new RegExp(
 /** What a question asks of a visit: its time, its day, who comes, how many, whether it still stands. */
 const VISIT_ASK = new RegExp(
   String.raw`\b(?:when|whens|what time|what day|which day|what date|who|how many|still|again|right|` +
-    String.raw`(?:morning|afternoon) or|coming|showing up|turning up|arriving|booked in|got booked)\b`,
+    String.raw`(?:morning|afternoon) or|coming|showing up|turning up|arriving|booked in|got booked|` +
+    String.raw`happening|costing|cost me|do i owe|am i paying|meant to be)\b`,
 );
 
 const TRADE = `(?:${[
   'cleaners?|plumbers?|guys?|people|person|techs?|technicians?',
   'crew|team|handyman|installers?',
+  // "the telly man", "the fan lady"
+  String.raw`(?:\w+ )?(?:man|men|lady|woman|fella|bloke)`,
 ].join('|')})`;
 const JOB = String.raw`(?:bookings?|appointments?|visits?|cleaning|clean|repair|install\w*|mounting|thing|job|service)`;
 
@@ -49,6 +52,10 @@ const VISIT_SUBJECT = [
   /\b(?:any ?one|any ?body|some ?one|some ?body|you(?: guys)?|u) (?:\w+ )?(?:coming|sending)\b/,
   // "the tv install - that's still thursday right?"
   new RegExp(String.raw`\bthe (?:\w+ )?${JOB}\b[^.!?]*\bstill\b`),
+  // "the wall repair on thursday", "the clean tomorrow": a visit of theirs named by its day
+  new RegExp(String.raw`\bthe (?:\w+ ){0,2}?${JOB} (?:on |this |next )?(?:\w+day|tomorrow|today)\b`),
+  // "is tomorrow still happening", "is friday still on"
+  /\b(?:is|are) (?:tomorrow|today|\w+day)(?:'s \w+)? still (?:happening|on|going ahead|booked)\b/,
 ];
 
 /** What they have with us, asked outright: "do I have anything next week", "what I've got booked in". */

@@ -263,6 +263,9 @@ export function approvalEventText(
   }
 }
 
+/** "$165", "$74.50". */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+
 /** Answer an account question from a lookup_customer result. */
 export function lookupText(
   result: unknown,
@@ -281,7 +284,9 @@ export function lookupText(
   const bookingLines = bookings.map(
     (b) =>
       `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} ` +
-      `on ${formatWhen(str(b.starts_at), ctx.timeZone)} (${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
+      `on ${formatWhen(str(b.starts_at), ctx.timeZone)}` +
+      `${typeof b.price_cents === 'number' ? `, ${dollars(b.price_cents)}` : ''} ` +
+      `(${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
   );
   const ticketLines = tickets.map(
     (t) =>
