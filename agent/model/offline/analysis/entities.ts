@@ -216,8 +216,9 @@ const COUNT = '(?:a|an|one|two|three|four|five|\\d+|some|a couple of|new)';
 
 /** "instead of texting", "rather than calls", "stop emailing": a channel named only to be given up. */
 const CHANNEL_GIVEN_UP = new RegExp(
-  String.raw`\b(?:instead of|rather than|than|not by|not|no more|stop|stop the)\s+(?:a\s+|the\s+)?` +
-    String.raw`(?:texts?|texting|sms|text messages?|phone calls?|calls?|calling|e-?mails?|e-?mailing)\b`,
+  String.raw`\b(?:instead of|rather than|than|not by|not|no more|stop|stop the|from|no need to)\s+(?:a\s+|the\s+)?` +
+    String.raw`(?:texts?|texting|sms|text messages?|phone calls?|calls?|calling|ring(?:ing)?(?: me)?|e-?mails?|` +
+    String.raw`e-?mailing)\b`,
   'g',
 );
 
@@ -270,6 +271,40 @@ function chosenChannel(t: string): PreferenceChanges['contact'] {
   return undefined;
 }
 
+/** Where one clause ends and the next begins: punctuation, a dash between words, or "and". */
+const CLAUSE_BREAK = /[.!?;,()]|\s[-–—]\s|—|\band\b/;
+
+/** Words that say a channel is wanted: a preference, a switch, "from now on", "texts are fine". */
+const PREFERS_CHANNEL = new RegExp(
+  String.raw`\b(?:prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|` +
+    String.raw`best way|from now on|going forward)\b|` +
+    String.raw`\bswitch (?:me |us |my contact(?: preference)? )?(?:over )?(?:from (?:texts?|sms|e-?mails?|calls?) )?` +
+    String.raw`to (?:texts?|sms|e-?mails?|calls?|phone)\b|` +
+    String.raw`\b(?:texts?|sms|e-?mails?|calls?) (?:are|is) (?:fine|ok|okay|better)\b`,
+);
+
+/** "I'll just call the office instead" says how they will reach us, not how we should reach them. */
+const theyWillContactUs = (whole: string): boolean =>
+  (THEY_WILL_CONTACT_US.test(whole) ||
+    /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(whole)) &&
+  !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(whole);
+
+/** The channel one clause asks us to reach them by, if it asks for one. */
+function contactChannel(clause: string, whole: string): PreferenceChanges['contact'] | undefined {
+  if (theyWillContactUs(whole)) return undefined;
+  if (!PREFERS_CHANNEL.test(clause) && !/\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(clause))
+    return undefined;
+  // "email me instead of texting": the channel given up is not the one wanted.
+  const wanted = clause.replace(CHANNEL_GIVEN_UP, ' ');
+  // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
+  const by = /\b(?:by|via|over|through) (texts?|sms|text messages?|e-?mails?|phone calls?|calls?|phone)\b/.exec(wanted);
+  const asked = by ? by[1]! : wanted;
+  if (/\b(texts?|sms|text messages?|texting)\b/.test(asked)) return 'sms';
+  if (/\b(e-?mails?)\b/.test(asked) && !/@/.test(clause)) return 'email';
+  if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(clause)) return 'phone';
+  return undefined;
+}
+
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
@@ -281,36 +316,26 @@ export function extractPreferences(text: string): PreferenceChanges {
     String.raw`\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|` +
       String.raw`chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b`,
   );
-  if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/);
+  // "the eco products just don't cut it, go back to normal ones": given up, said after the products.
+  const ecoGivenUp = new RegExp(
+    String.raw`\beco\b[^.!?]{0,30}\b(?:don'?t|doesn'?t|do not|does not|aren'?t|isn'?t) (?:work|cut|clean|do)|` +
+      String.raw`\b(?:go|switch|change) back to (?:the )?(?:normal|regular|standard|usual|old)\b`,
+  );
+  if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/) && !ecoGivenUp.test(t);
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
-  // Contact channel.
-  const chosen = chosenChannel(t);
-  const prefers =
-    /\b(prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|best way)\b/;
-  // "I'll just call the office instead" says how they will reach us, not how we should reach them.
-  const theyWillContactUs =
-    (THEY_WILL_CONTACT_US.test(t) ||
-      /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(t)) &&
-    !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(t);
-  if (chosen && !theyWillContactUs) out.contact = chosen;
-  else if (!theyWillContactUs && (prefers.test(t) || /\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(t))) {
-    // "email me instead of texting": the channel given up is not the one wanted.
-    const wanted = t.replace(CHANNEL_GIVEN_UP, ' ');
-    // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
-    const by = /\b(?:by|via|over|through) (texts?|sms|text messages?|e-?mails?|phone calls?|calls?|phone)\b/.exec(
-      wanted,
-    );
-    const asked = by ? by[1]! : wanted;
-    if (/\b(texts?|sms|text messages?|texting)\b/.test(asked)) out.contact = 'sms';
-    else if (/\b(e-?mails?)\b/.test(asked) && !/@/.test(t)) out.contact = 'email';
-    else if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(t)) out.contact = 'phone';
+  // Contact channel, read clause by clause: an address or a number elsewhere in the message ("new email x@y,
+  // and email me from now on") does not hide the channel asked for in its own clause.
+  for (const clause of t.split(CLAUSE_BREAK)) {
+    const channel = contactChannel(clause, t);
+    if (channel) {
+      out.contact = channel;
+      break;
+    }
   }
-
-  // Eco products given up: "go back to normal ones", "regular products again".
-  if (out.eco_products && /\b(?:back to|switch to|use) (?:the )?(?:normal|regular|standard|usual)\b/.test(t)) {
-    out.eco_products = false;
-  }
+  // A channel named as a choice in a form no clause reads alone ("switch me from texts to email").
+  if (!out.contact && !theyWillContactUs(t)) out.contact = chosenChannel(t);
+  if (out.contact === undefined) delete out.contact;
 
   // Preferred time of day for visits (a standing preference, not a booking time).
   if (
@@ -323,7 +348,7 @@ export function extractPreferences(text: string): PreferenceChanges {
 
   // Pets.
   const pets = new RegExp(
-    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new)\\b` +
+    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new|up to)\\b` +
       `[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`,
   ).exec(t);
   if (pets) out.pets = clip(pets[1]!.replace(/^new\s+/, 'a '), 200);

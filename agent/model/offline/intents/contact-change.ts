@@ -16,7 +16,7 @@ import {
   type PreferenceChanges,
   samePhone,
 } from '../analysis/entities.js';
-import { capitalize, normalize } from '../analysis/text.js';
+import { capitalize, normalize, splitSentences } from '../analysis/text.js';
 
 export interface UpdatePlan {
   changes?: Record<string, unknown>;
@@ -84,7 +84,8 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   if (name && name !== customer.name) gateValue(d, a, customer, { field: 'name', value: name, shown: name, at: name });
   const note = extractNoteRequest(a.text);
   if (note) d.changes.notes = note;
-  const prefs = note ? {} : preferencesAsked(a, bookingInMessage);
+  // What the note says is the note's, not a preference too; the rest of the message may still set one.
+  const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
   if (Object.keys(prefs).length) d.changes.preferences = prefs;
   askForMissingValues(d, a);
   return {
@@ -307,8 +308,33 @@ const NOTE_REQUEST = new RegExp(
   'i',
 );
 
+/** "Put that on my file", "add this to my notes": a note whose words came just before. */
+const NOTE_THAT = new RegExp(
+  String.raw`\b(?:put|add|keep|save|write) (?:that|this|it) (?:down )?(?:on|to|in) (?:my|the) ` +
+    String.raw`(?:file|account|record|notes|profile)\b`,
+  'i',
+);
+
+/** The message with a note's own words taken out. */
+function withoutNote(text: string, note: string): string {
+  const at = text.toLowerCase().indexOf(note.toLowerCase());
+  return at < 0 ? text : text.slice(0, at) + text.slice(at + note.length);
+}
+
 /** "Add a note to my account that…", "put a note on file: …": the note's text. */
 export function extractNoteRequest(text: string): string | undefined {
+  const pointed = NOTE_THAT.exec(text);
+  if (pointed) {
+    // "the crate's in the garage now - can you put that on my file": the note is what came before.
+    const before = splitSentences(text.slice(0, pointed.index)).at(-1) ?? '';
+    const said = before
+      .replace(/\b(?:so )?(?:can|could|would|will) you(?: please| pls)?\s*$/i, '')
+      .replace(/^\s*(?:heads up|fyi|btw|just so you know)[\s,:-]*/i, '')
+      .replace(/[\s,;:\u2013\u2014-]+$/, '')
+      .trim();
+    // Words that set a standing preference ("we adopted two cats, put that on file") are that, not a note.
+    if (said.length >= 3 && !Object.keys(extractPreferences(said)).length) return capitalize(said).slice(0, 2000);
+  }
   const m =
     NOTE_REQUEST.exec(text) ??
     /\bnote (?:on|to) (?:my|the) (?:account|file|record)(?:\s*(?:that|:|-))?\s+(.+)/i.exec(text);
