@@ -14,16 +14,17 @@ import {
   OFFLINE_META_KEY,
   type OfflineMeta,
 } from './conversation.js';
-import { analyze } from './analysis/analyze.js';
+import { analyze, type Analysis } from './analysis/analyze.js';
 import { otherPerson } from './analysis/entities.js';
 import { customerWords } from './analysis/impersonation.js';
-import { withoutRetracted } from './analysis/retraction.js';
+import { retraction } from './analysis/retraction.js';
 import { messageText, sha256 } from './analysis/text.js';
+import { hasContactChange } from './intents/contact-change.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
 import { continueAfterTools, replyToApprovalEvents } from './intents/follow-ups.js';
 import { handleOffer } from './intents/offers.js';
 import { say, type PlannedCall, type PlannedTurn } from './intents/turn.js';
-import { greetingReply, otherAccountReply } from './replies/templates.js';
+import { greetingReply, otherAccountReply, unknownReply } from './replies/templates.js';
 
 /*
  * The offline planner's entry: the last message says which room plans the reply. A customer
@@ -110,12 +111,6 @@ function restrictToBoundTools(turn: PlannedTurn, toolNames: readonly string[] | 
 function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: number): PlannedTurn {
   const raw = messageText(messages[messages.length - 1]);
   const own = customerWords(raw);
-  const kept = withoutRetracted(own.text);
-  if (kept.retracted) {
-    // What they still ask after taking the request back ("…keep it. what time is it again?") is answered.
-    if (!/\?/.test(kept.text)) return say(RETRACTED_NOTE);
-    return withNote(planOwnWords(messages, ctx, depth, kept.text), RETRACTED_NOTE);
-  }
   if (own.quoted && !own.impersonated) return withNote(planOwnWords(messages, ctx, depth, own.text), QUOTED_NOTE);
   if (!own.impersonated) return planOwnWords(messages, ctx, depth, own.text);
   // The quoted part may still say whose record it is after ("Update cus_005's phone"): that is refused as such.
@@ -124,9 +119,6 @@ function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: n
   if (turn.calls.length) return turn;
   return { ...turn, content: [IMPERSONATION_NOTE, other ? otherAccountReply(other) : turn.content].join('\n\n') };
 }
-
-/** Said when the customer took back, in the same message, what they had asked for. */
-const RETRACTED_NOTE = "No problem, I haven't changed anything. Just let me know if you'd like to go ahead later.";
 
 /** Said when a message quoted another speaker (a proposal says how approval works by itself). */
 const IMPERSONATION_NOTE =
@@ -142,6 +134,32 @@ const withNote = (turn: PlannedTurn, note: string): PlannedTurn =>
   turn.calls.length ? turn : { ...turn, content: [note, turn.content].join('\n\n') };
 
 function planOwnWords(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
+  const taken = retraction(text);
+  if (taken && asksForWrite(analyze(messages, ctx, taken.before))) {
+    // "book … actually hold off, ill get back to u": only the words after the retraction still ask anything.
+    const rest = taken.after ? planOwnWords(messages, ctx, depth, taken.after) : undefined;
+    if (rest?.calls.length) return rest;
+    const said = rest && rest.content !== unknownReply() ? rest.content : '';
+    return say([RETRACTED_NOTE, said].filter(Boolean).join('\n\n'));
+  }
+  return planAnalysed(messages, ctx, depth, text);
+}
+
+/** Said when a message asked for something and took it back. */
+const RETRACTED_NOTE =
+  "No problem, I've left everything as it is: nothing has been requested and nothing will change. " +
+  'Just let me know if you want to go ahead later.';
+
+/** The message asks for a change of some kind (a booking, a change of one, an update, an email). */
+const asksForWrite = (a: Analysis): boolean =>
+  a.bookingWanted ||
+  a.rescheduleWanted ||
+  a.bookingChange !== undefined ||
+  a.cues.cancelBooking ||
+  a.cues.sendEmail ||
+  hasContactChange(a.text, a.cues);
+
+function planAnalysed(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
   const a = analyze(messages, ctx, text);
   const aiIndex = aiBeforeLastCustomer(messages);
   // Any reply can answer an offer of ours ("the window cleaning" to "which booking?"); handleOffer

@@ -7,7 +7,7 @@ import { damageIsTheJob, faultIsTheJob, leakIsTheJob, reportsProblem, wantsTicke
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
 import { messageText, normalize } from './text.js';
-import { extractWhen, localOf, type WhenMention } from './when.js';
+import { bareHourAnswer, extractWhen, localOf, type WhenMention } from './when.js';
 
 /** What one customer message says, read once: the intent planners decide from this. */
 export interface Analysis {
@@ -23,6 +23,8 @@ export interface Analysis {
   rescheduleWanted: boolean;
   /** Our previous message asked for booking details ("I'd be happy to book … which day?"). */
   answersBookingQuestion: boolean;
+  /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
+  answersValueQuestion?: 'email' | 'phone';
   /**
    * Moves or cancels a booking the customer already has (looked up first), as opposed to changing
    * or taking back a booking request of this conversation.
@@ -47,7 +49,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const cues = detectCues(text);
   const base = findBaseBooking(messages, ctx);
   const anchor = base ? localOf(base.start_time, ctx.timeZone) : undefined;
-  const when = extractWhen(text, ctx.now, ctx.timeZone, anchor);
+  const prev = aiBeforeLastCustomer(messages);
+  const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
+  const said = extractWhen(text, ctx.now, ctx.timeZone, anchor);
+  // "ugh ok 4 then" to our "would 5:00 PM work, or another time?": a bare number is the hour.
+  const hour = answersBookingQuestion && !said.time && !said.ambiguous ? bareHourAnswer(text) : undefined;
+  const when = hour ? { ...said, ...hour } : said;
   const services = matchServices(text, ctx.services);
   // "faucet repair thurs 17th at 2pm??" names everything a booking needs: a request, whatever its punctuation.
   // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
@@ -101,12 +108,13 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const movesOpenRequest =
     change.move && base !== undefined && (base.status === 'pending' || base.status === 'proposed') && !problem;
   const rescheduleWanted = !bookingChange && (supersedeWanted || movesOpenRequest);
-  const prev = aiBeforeLastCustomer(messages);
-  const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
   // "will I be charged twice if I book two services on the same day?": the booking verb sets up the question.
   const supposedBooking = cues.question && infoOnly && HYPOTHETICAL.test(t);
+  // "rang ur office and booked a tv mount for tuesday, just telling u": done already, nothing asked.
+  const alreadyArranged = !asked && ALREADY_ARRANGED.test(t);
   const bookingWanted =
     !supposedBooking &&
+    !alreadyArranged &&
     !rescheduleWanted &&
     !bookingChange &&
     !(cues.withdraw && !hasWhen) &&
@@ -119,11 +127,21 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||
         // "tuesday at 11am" answering our "which day and time?"
         (answersBookingQuestion && !infoOnly && (hasWhen || services.matches.length > 0)) ||
+        // "saturday the 19th at 9 for a clean pls. not sure which kind tho?": a kind of service, a day, a
+        // time and a please outside the question: a visit asked for, which service still to ask.
+        (!base &&
+          !services.matches.length &&
+          services.candidates.length > 1 &&
+          Boolean(when.date && (when.time || when.ambiguous)) &&
+          /\b(?:pls|please|plz)\b/.test(request)) ||
         // "saturday at 11 please" on its own: a visit asked for, its service still to ask.
         (!base && Boolean(when.date && (when.time || when.ambiguous)) && onlySaysWhen(text, when)));
+  const valueAsked = prev >= 0 ? VALUE_QUESTION.exec(messageText(messages[prev]))?.[1] : undefined;
+  const answersValueQuestion = valueAsked ? (valueAsked.startsWith('phone') ? 'phone' : 'email') : undefined;
   return {
     text,
     cues,
+    ...(answersValueQuestion ? { answersValueQuestion } : {}),
     when,
     services,
     problem,
@@ -137,6 +155,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     ...(feeQuestion ? { feeQuestion } : {}),
   };
 }
+
+/** Our question for a missing value (intents/contact-change), which the next message answers. */
+const VALUE_QUESTION = /\bWhat (phone number|email address) should we have on your account\?/;
+
+/** A booking the customer says they made themselves ("and booked…", "i've already scheduled…"). */
+const ALREADY_ARRANGED = /\b(?:i|we|i'?ve|we'?ve|already|and)\s+(?:already\s+)?(?:booked|scheduled|arranged)\b/;
 
 /** Words that ask nothing by themselves around a day and time ("please", "works for me", "then"). */
 const FILLER = new RegExp(

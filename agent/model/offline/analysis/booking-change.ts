@@ -33,7 +33,8 @@ const MOVE_EXISTING = [
       String.raw`(?:my|our|the|it|that|this|tomorrow'?s|${WEEKDAY}'?s)\b`,
   ),
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
-  /\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}(?:booking|appointment|visit|reservation)\b/,
+  // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
+  new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
   // "could my cleaning on the 14th start at 10 instead of 8?": their booking at another time than it has.
   new RegExp(

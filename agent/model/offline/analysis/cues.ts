@@ -129,6 +129,11 @@ const WITHDRAW = new RegExp(
       'do not (?:book|send|change|update|proceed)',
       'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
       'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
+      // "forget the tv thing", "drop it pls": the request named loosely.
+      String.raw`forget (?:about )?(?:the|my) (?:\w+ ){1,2}?(?:thing|request|idea|one)|drop (?:it|that|the request)`,
+      // "leave it how it was", "keep things as they are": what is on file stays.
+      '(?:leave|keep) (?:it|things|everything) (?:how|as|the way) (?:it|they) (?:was|were|is|are)|' +
+        '(?:leave|keep) (?:it|things|everything) as is',
     ].join('|') +
     String.raw`)\b`,
 );
@@ -193,7 +198,7 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         // "just checking my cleaning is still on": the same question, said as a statement.
         String.raw`\bmy (?:\w+ )?${BOOKING_NOUN} (?:is|are) (?:still )?${STILL_ON}\b`,
         String.raw`\b(?:when|what day|what time)(?:'s| is| are| will)? ` +
-          String.raw`(?:the \w+ (?:guy|person|tech\w*|crew|cleaners?)|` +
+          String.raw`(?:the \w+ (?:guy|man|woman|lady|person|people|tech\w*|crew|cleaners?)|` +
           String.raw`you(?: guys)?|your (?:guy|tech\w*|crew|cleaners?|team)|someone|somebody)\b` +
           String.raw`[^.!?]*\b(?:coming|come|arriving|here)\b` +
           String.raw`(?![^.!?]*\b(?:usually|normally|typically|generally)\b)`,
@@ -202,7 +207,10 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         String.raw`\bremind me\b[^.!?]*\b(?:appointment|booking|visit|cleaning|coming)\b`,
         String.raw`\b(?:have|got) i (?:got )?anything\b[^.!?]*\b(?:with you|booked|scheduled|coming)\b`,
         String.raw`\bhave i got anything\b`,
-        String.raw`\bdo i have anything (?:booked|scheduled)\b`,
+        String.raw`\bdo i (?:\w+ )?have anything (?:\w+ )?(?:booked|scheduled)\b`,
+        // "is it still on?" about a visit named before; "nothing still sitting in the calendar for me?"
+        String.raw`\b(?:is|are) (?:it|that|they|this|we) still ${STILL_ON}\b`,
+        String.raw`\b(?:anything|nothing)\b[^.!?]*\b(?:in|on) (?:the|my|your) (?:calendar|schedule|diary)\b`,
       ].join('|'),
     ),
   },
@@ -252,6 +260,10 @@ const NO_ACTION = new RegExp(
     String.raw`just (?:venting|ranting)|not (?:asking|looking) for anything)\b(?! else)`,
 );
 
+/** "does that mean you'll…?": a question about what follows from something, not a request. */
+const CONSEQUENCE_QUESTION = /\b(?:does|did|would|will) (?:that|this|it) mean\b[^.!?]*(?:[.!?]|$)/g;
+const sansConsequenceQuestions = (t: string) => t.replace(CONSEQUENCE_QUESTION, ' ');
+
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
 
 export function detectCues(text: string): Cues {
@@ -298,7 +310,8 @@ export function detectCues(text: string): Cues {
     // "If I cancel the day before, is there a fee?" asks about a policy; it takes nothing back.
     withdraw: WITHDRAW.test(t) && !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t),
     cancelBooking: CANCEL_BOOKING.test(t),
-    sendEmail: SEND_EMAIL.some((re) => re.test(t)) && !STANDING_EMAIL.test(t),
+    // "does that mean you'll email me now?" asks what happens, not for an email.
+    sendEmail: SEND_EMAIL.some((re) => re.test(sansConsequenceQuestions(t))) && !STANDING_EMAIL.test(t),
     ...(lookup && !bookStrong ? { lookup } : {}),
     injection: INJECTION.test(t),
     noAction: NO_ACTION.test(t),

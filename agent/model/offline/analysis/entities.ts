@@ -305,6 +305,28 @@ function contactChannel(clause: string, whole: string): PreferenceChanges['conta
   return undefined;
 }
 
+const CHANNEL_OF: [RegExp, NonNullable<PreferenceChanges['contact']>][] = [
+  [/^(?:texts?|sms|text messages?)$/, 'sms'],
+  [/^e-?mails?$/, 'email'],
+  [/^(?:phone calls?|calls?|phone)$/, 'phone'],
+];
+
+/**
+ * The contact channels a message asks for ("to phone calls", "by email"), the ones given up left
+ * out: two different ones ("switch me to calls, but keep the reminders by email") contradict each
+ * other, since one preference covers every message we send.
+ */
+export function channelsAskedFor(text: string): Set<NonNullable<PreferenceChanges['contact']>> {
+  const wanted = normalize(text).replace(CHANNEL_GIVEN_UP, ' ');
+  const out = new Set<NonNullable<PreferenceChanges['contact']>>();
+  const said = /\b(?:by|via|over|through|to) (texts?|sms|text messages?|e-?mails?|phone calls?|calls?|phone)\b/g;
+  for (const m of wanted.matchAll(said)) {
+    const channel = CHANNEL_OF.find(([re]) => re.test(m[1]!))?.[1];
+    if (channel) out.add(channel);
+  }
+  return out;
+}
+
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};

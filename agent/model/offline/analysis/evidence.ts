@@ -29,8 +29,13 @@ const NEGATED = new RegExp(
     String.raw`(?:change|update|switch|replace|touch|edit|modify|remove)\b`,
 );
 /** The value said to be the current one: nothing to change. */
-const STILL_CURRENT =
-  /\b(?:is |are )?still (?:good|right|correct|fine|valid|the same|current|works?)\b|\bhasn'?t changed\b/;
+const STILL_CURRENT = new RegExp(
+  String.raw`\b(?:is |are )?still (?:good|right|correct|fine|valid|the same|current|works?)\b|\bhasn'?t changed\b|` +
+    // "i'd rather keep getting the text links": what they have now, kept.
+    // A wish to keep, not "texts keep getting buried".
+    String.raw`\b(?:rather|prefer to|like to|want to|wanna|happy to|just|please) keep (?:on )?` +
+    String.raw`(?:getting|receiving|using|having)\b`,
+);
 
 const HYPOTHETICAL = /\b(?:what if|suppose|supposing|in case|hypothetically|if (?:i|we|my|our|someone|you)\b)/;
 /** "if that's ok", "if you can": politeness around a request, not a case that may not happen. */
@@ -82,10 +87,25 @@ function clauseWith(sentence: string, needle: string): string {
   return parts.find((p) => p.includes(needle)) ?? sentence;
 }
 
+/**
+ * "…we adopted a puppy!! anyway my actual q: …": what comes before is said in passing, the point
+ * is what follows. Mentions in the aside ask for nothing (they are left until the customer asks).
+ */
+const ACTUAL_POINT = new RegExp(
+  String.raw`\b(?:anyway|anyways|but|so)?,?\s*(?:my|the) (?:actual|real|main) ` +
+    String.raw`(?:q|question|reason (?:i'?m|for) (?:writing|messaging|asking))\b`,
+  'i',
+);
+const inAside = (text: string, index: number): boolean => {
+  const m = ACTUAL_POINT.exec(text);
+  return m !== null && index < m.index;
+};
+
 /** How the sentence around `value` (a substring of `text`) stands toward changing it. */
 export function stanceOfValue(text: string, value: string): Stance {
   const at = text.indexOf(value);
   if (at < 0) return 'request';
+  if (inAside(text, at)) return 'hedged';
   const sentence = sentenceAt(text, at);
   return stanceOf(normalize(sentence), normalize(clauseWith(sentence, value)));
 }
@@ -113,6 +133,8 @@ export function stanceOf(sentence: string, clause = sentence): Stance {
  * any sentence mentioning it asks for it, otherwise the first such sentence's stance.
  */
 export function stanceOfMention(text: string, mention: RegExp): Stance {
+  const point = ACTUAL_POINT.exec(text);
+  if (point && !mention.test(normalize(text.slice(point.index)))) return 'hedged';
   const sentences = text.split(/(?<=[.!?])\s+|\n+/).filter((s) => mention.test(normalize(s)));
   if (!sentences.length) return 'request';
   const stances = sentences.map((s) => {

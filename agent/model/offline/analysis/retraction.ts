@@ -1,62 +1,41 @@
-import { detectCues } from './cues.js';
-
 /*
- * A request taken back in the same message ("cancel tomorrow's clean — oh wait no, keep it!!", "book a
- * deep clean sat at 9... actually hold off"): what was asked before the take-back is not asked any more.
- * A take-back followed by a request of its own ("forget it, book saturday instead") is a correction, and
- * the message is read whole as before.
+ * A request taken back in the same message: "switch my email to … — hmm wait no forget it, keep the
+ * old one", "pls book a deep clean sat at 9... actually hold off, ill get back to u", "cancel
+ * tomorrow's cleaning — oh wait, keep it!!". What comes before the retraction is not asked any more;
+ * only the words after it are read for what the message asks.
  */
 
-/** Words that take back what came before them in the message. */
-const TAKE_BACK = new RegExp(
+/**
+ * Words that take back what was just said, standing as a clause of their own (followed by a
+ * clause end), so "keep it at 9" or "never mind the windows" are not read as one. "actually no, 14 Oak St"
+ * corrects rather than takes back, so a bare "no" is none.
+ */
+const RETRACTION = new RegExp(
   String.raw`\b(?:` +
     [
-      String.raw`(?:wait|hmm|oh|actually|no)[,.!\s]+(?:wait[,.!\s]+)?no\b(?![- ](?:one|problem|worries)\b)`,
-      String.raw`forget (?:it|that|about it|i asked)`,
-      'never ?mind|nvm|scratch that|hold off|on second thoughts?',
-      String.raw`(?:don'?t|do not) (?:bother|do (?:it|that|anything)|change (?:it|anything))`,
-      // "keep it!!", "leave it as it is": at the end of what is said, not "keep the old one as a backup".
-      String.raw`(?:keep|leave) (?:it|that|the old one|the (?:old|current|same) \w+|(?:it|everything) as it is)` +
-        String.raw`(?=\s*(?:[.!?,;)]|$|(?:pls|please|thanks|thx|sorry|lol)\b))`,
+      'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)',
+      "hold off(?: on (?:it|that|this))?|don'?t bother|changed my mind|on second thought",
+      String.raw`keep it|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|leave it(?: as (?:it is|is))?`,
     ].join('|') +
-    String.raw`)`,
+    String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?(?=\s*(?:[.!?,;:—–-]|\blol\b|\bsorry\b|$))`,
   'gi',
 );
 
 export interface Retraction {
-  /** The words the customer still stands by: after the last take-back. */
-  text: string;
-  retracted: boolean;
+  /** The words before the last retraction: what was asked and taken back. */
+  before: string;
+  /** The words after it: all that the message still says. */
+  after: string;
 }
 
-/** Verbs that ask for a change. */
-const WRITE_VERB =
-  /\b(?:book|schedule|reschedule|cancel|move|push|change|update|switch|set|add|put|send|e-?mail me|make it)\b/i;
-
-/** A day or a time: after a take-back it is a correction ("no wait, wednesday at 1"), not a retraction. */
-const WHEN_WORD = new RegExp(
-  String.raw`\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|tomorrow|next week)\b|` +
-    String.raw`\b(?:today|tonight) at\b|` +
-    String.raw`\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\bat \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b`,
-  'i',
-);
-
-/** Does this text ask for something on its own (a write, a move, a booking)? */
-function asksForSomething(text: string): boolean {
-  const c = detectCues(text.toLowerCase());
-  return c.book.strong || c.cancelBooking || c.sendEmail || WRITE_VERB.test(text);
-}
-
-/**
- * The message with a request it took back set aside. Only a take-back after a request counts ("keep
- * it" alone, or before anything was asked, retracts nothing), and only when nothing new is asked after it.
- */
-export function withoutRetracted(text: string): Retraction {
-  let last: RegExpExecArray | undefined;
-  for (const m of text.matchAll(TAKE_BACK)) last = m as RegExpExecArray;
-  if (!last) return { text, retracted: false };
-  const before = text.slice(0, last.index);
-  const after = text.slice(last.index + last[0].length);
-  if (!asksForSomething(before) || asksForSomething(after) || WHEN_WORD.test(after)) return { text, retracted: false };
-  return { text: after.replace(/^[\s,.!?:;—–-]+/, '').trim(), retracted: true };
+/** The last retraction in `text` with words before it, or undefined. */
+export function retraction(text: string): Retraction | undefined {
+  const hits = [...text.matchAll(RETRACTION)].filter((m) => /[a-z0-9]/i.test(text.slice(0, m.index)));
+  const last = hits[hits.length - 1];
+  if (!last) return undefined;
+  const after = text
+    .slice(last.index + last[0].length)
+    .replace(/^[\s.!?,;:—–-]+/, '')
+    .trim();
+  return { before: text.slice(0, last.index).trim(), after };
 }

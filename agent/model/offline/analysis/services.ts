@@ -52,7 +52,8 @@ interface Scored {
 
 function phraseSpans(text: string, phrase: string): [number, number][] {
   const p = normalize(phrase).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+');
-  return [...text.matchAll(new RegExp(`(?<![a-z])${p}(?![a-z])`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
+  // "tvs", "faucets": a synonym in the plural is the same word.
+  return [...text.matchAll(new RegExp(`(?<![a-z])${p}s?(?![a-z])`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
 }
 
 function scoreService(s: Service, low: string, textStems: Set<string>): Scored {
@@ -89,9 +90,7 @@ const overlaps = (a: [number, number][], b: [number, number][]) =>
 function secondFit(scored: Scored[], matches: Service[]): Service | undefined {
   const top = scored[0];
   if (!top || top.named || matches.length !== 1) return undefined;
-  const second = scored.find(
-    (x) => x.s.id !== top.s.id && !x.named && x.s.category === top.s.category && x.spans.length > 0,
-  );
+  const second = scored.find((x) => x.s.id !== top.s.id && !x.named && x.spans.length > 0);
   return second && !overlaps(second.spans, top.spans) ? second.s : undefined;
 }
 

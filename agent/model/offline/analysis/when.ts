@@ -78,6 +78,8 @@ export interface WhenMention {
   vague?: string;
   /** A weekday said with a date that falls on another weekday: ask, never guess. */
   conflict?: { said: number; date: LocalDate };
+  /** Two or more days offered as alternatives ("thursday at 10 - or friday at 10"): ask which, never pick. */
+  alternatives?: LocalDate[];
   /** A part of the day too vague to pick a start from ("late morning", "end of the day"). */
   vagueTime?: string;
   /** The part of the day named instead of a clock time (see parts-of-day.ts). */
@@ -198,6 +200,10 @@ function withoutPartsOfDay(text: string): string {
   return out;
 }
 
+/** What stands between two days offered as alternatives: "or", "or maybe", "— or". */
+const ALTERNATIVE = /^[\s,;:—–-]*(?:or|or maybe|or else|or perhaps)[\s,;:—–-]*$/i;
+const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
+
 /**
  * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
  * message names no day before it.
@@ -210,6 +216,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
   const results = reader.parse(masked, ref, { forwardDate: true });
   const out: WhenMention = { spans: [] };
+  let lastDay: { end: number; date: LocalDate } | undefined;
 
   for (const r of results) {
     const span = r.text.trim();
@@ -224,6 +231,14 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const dayCertain = s.isCertain('day') || s.isCertain('weekday');
     const conflict = weekdayConflict(r);
     if (conflict && !out.conflict) out.conflict = conflict;
+    if (dayCertain) {
+      const date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
+      if (lastDay && ALTERNATIVE.test(masked.slice(lastDay.end, r.index)) && !sameDay(lastDay.date, date)) {
+        out.alternatives ??= [lastDay.date];
+        if (!out.alternatives.some((d) => sameDay(d, date))) out.alternatives.push(date);
+      }
+      lastDay = { end: r.index + r.text.length, date };
+    }
     if (dayCertain && (!out.date || tags.has(RELATIVE_TAG))) {
       out.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
       out.weekdayOnly = s.isCertain('weekday') && !s.isCertain('day');
@@ -359,4 +374,22 @@ export function shiftDays(iso: string, days: number, timeZone: string): string {
 
 export function shiftMinutes(iso: string, minutes: number, timeZone: string): string {
   return isoInZone(new Date(new Date(iso).getTime() + minutes * 60_000), timeZone);
+}
+
+/**
+ * A short answer that is only an hour ("ok 4 then", "3 works"), read as a start time: the reading in
+ * business hours, or both readings when either could be.
+ */
+export function bareHourAnswer(text: string): Pick<WhenMention, 'time' | 'ambiguous'> | undefined {
+  const t = text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .trim();
+  if (t.split(/\s+/).length > 6) return undefined;
+  const numbers = t.match(/\b\d+\b/g) ?? [];
+  const m = /\b(1[0-2]|[1-9])(?: ?o'?clock)?\b/.exec(t);
+  if (numbers.length !== 1 || !m) return undefined;
+  const hour = Number(m[1]);
+  const read = resolveBareHour(hour, 0);
+  return 'options' in read ? { ambiguous: { hour, minute: 0, options: read.options } } : { time: read };
 }

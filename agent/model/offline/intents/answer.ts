@@ -20,8 +20,15 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   // What a change costs is the change policy's (schema/business), not a passage to search for.
   if (a.feeQuestion) return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
   const kb = answerFromKb(a.text, ctx);
-  if (kb) return say(kb.text);
   const fromServices = answerFromServices(a.text, ctx);
+  // "do you mount tvs? how much? do you cover <place>?": the catalogue's price too, when the article lacks it.
+  const price = fromServices ? /\$[\d,.]*\d/.exec(fromServices)?.[0] : undefined;
+  if (kb)
+    return say(
+      price && !kb.text.includes(price)
+        ? `${fromServices!.replace(/ Would you like[\s\S]*$/, '')}\n\n${kb.text}`
+        : kb.text,
+    );
   if (fromServices) return say(fromServices);
   if (a.cues.question || a.infoQuestion) {
     return say(

@@ -136,7 +136,9 @@ export function calendarQuestion(
   }
 
   const [open, last] = hours;
-  if (time && !fits(day, time) && time.minute === 0) {
+  // "6:30pm" after the last start: outside the day's hours whatever its minutes.
+  const outside = time && (time.hour < open || time.hour > last);
+  if (time && !fits(day, time) && (time.minute === 0 || outside)) {
     const nearest = { hour: time.hour < open ? open : last, minute: 0 };
     const offer = offerFor(service, day, nearest, ctx);
     return {

@@ -1,4 +1,5 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import { addDays } from '../../../../core/time.js';
 import type { PlanContext } from '../../../plan-context.js';
 import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
 import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
@@ -17,6 +18,7 @@ import {
   shiftDays,
   shiftMinutes,
   timeOptions,
+  type LocalDate,
   type WhenMention,
 } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
@@ -84,9 +86,11 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
         .join('\n\n'),
     };
   }
-  const calendar = w.conflict ? undefined : calendarQuestion(w, service, ctx);
+  const calendar = w.conflict || w.alternatives ? undefined : calendarQuestion(w, service, ctx);
   if (w.conflict) {
     timeQuestion = conflictQuestion(w.conflict, ctx.timeZone);
+  } else if (w.alternatives) {
+    timeQuestion = `Which day would you like: ${w.alternatives.map((d) => formatDay(d, ctx.timeZone)).join(' or ')}?`;
   } else if (calendar) {
     timeQuestion = calendar.note;
     offer = calendar.offer;
@@ -161,13 +165,29 @@ function siteQuestion(
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** The day nearest `d` (within three days either side) that falls on `weekday`: "Thursday the 16th" → the 17th. */
+function nearestWeekday(d: LocalDate, weekday: number): LocalDate {
+  const shift = ((((weekday - addDays(d, 0).weekday) % 7) + 10) % 7) - 3;
+  const { year, month, day } = addDays(d, shift);
+  return { year, month, day };
+}
+
 /** "Monday the 15th" when the 15th is a Tuesday: which of the two did they mean? */
 export function conflictQuestion(c: NonNullable<WhenMention['conflict']>, timeZone: string): string {
   const monthDay = formatDay(c.date, timeZone).replace(/^\w+, /, '');
   return (
     `Just to check: ${monthDay} is a ${formatDay(c.date, timeZone).split(',')[0]}, not a ${WEEKDAY_NAMES[c.said]}. ` +
-    `Did you mean ${formatDay(c.date, timeZone)}, or a ${WEEKDAY_NAMES[c.said]}?`
+    `Did you mean ${formatDay(c.date, timeZone)}, or ${formatDay(nearestWeekday(c.date, c.said), timeZone)}?`
   );
+}
+
+/** `d`, moved on by weeks until it falls in the week (Monday to Sunday) after the one of `today`. */
+function inNextWeek(d: LocalDate, today: LocalDate & { weekday: number }): LocalDate {
+  const nextMonday = addDays(today, (8 - today.weekday) % 7 || 7);
+  let out = addDays(d, 0);
+  while (Date.UTC(out.year, out.month - 1, out.day) < Date.UTC(nextMonday.year, nextMonday.month - 1, nextMonday.day))
+    out = addDays(out, 7);
+  return { year: out.year, month: out.month, day: out.day };
 }
 
 /** The day or time the customer gave earlier in this booking dialogue, where this message gives none. */
@@ -175,6 +195,9 @@ function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanCo
   let out = when;
   for (const text of customerTexts(messages).slice(0, -1).reverse().slice(0, 3)) {
     const e = extractWhen(text, ctx.now, ctx.timeZone);
+    // "…next week?" then "tuesday, first thing": the Tuesday of next week.
+    if (out.date && out.weekdayOnly && !e.date && e.vague && /\bnext week\b/i.test(e.vague))
+      out = { ...out, date: inNextWeek(out.date, localOf(ctx.now, ctx.timeZone)) };
     if (!out.date && e.date) out = { ...out, date: e.date, weekdayOnly: e.weekdayOnly };
     if (!out.time && !out.ambiguous && e.time) out = { ...out, time: e.time };
   }

@@ -6,6 +6,7 @@ import type { Cues } from '../analysis/cues.js';
 import { sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
 import {
   type AddressExtraction,
+  channelsAskedFor,
   extractAddress,
   extractEmails,
   formatAddress,
@@ -36,6 +37,7 @@ interface Draft {
   thirdParty: boolean;
 }
 
+const CHANNEL_LABEL = { email: 'email', sms: 'text messages', phone: 'phone calls' } as const;
 const FIELD_LABEL = { email: 'email address', phone: 'phone number', address: 'address', name: 'name' } as const;
 type Field = keyof typeof FIELD_LABEL;
 
@@ -74,6 +76,13 @@ function gateValue(d: Draft, a: Analysis, customer: Customer, g: Given) {
   }
 }
 
+/** A wish to keep a channel as it is ("i'd rather keep getting the text links"). */
+const KEPT_CHANNEL = new RegExp(
+  String.raw`\b(?:rather|prefer to|like to|want to|wanna|happy to|just|please) keep (?:on )?` +
+    String.raw`(?:getting|receiving) (?:the |my |your )?` +
+    String.raw`((?:text (?:messages?|links?)|texts?|e-?mails?|(?:phone )?calls?))\b`,
+);
+
 /** Contact details and preferences the message changes, or the question to ask about them. */
 export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: boolean): UpdatePlan {
   const d: Draft = { changes: {}, notes: [], thirdParty: false };
@@ -86,8 +95,21 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   if (note) d.changes.notes = note;
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
   const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
+  const channels = [...channelsAskedFor(a.text)];
+  if (prefs.contact && channels.length > 1) {
+    delete prefs.contact;
+    d.notes.push(
+      'Just to check: one contact preference covers all our messages (confirmations, reminders and ' +
+        `on-the-way updates), so they can't come by two different channels. Which would you like for all of them: ` +
+        `${channels.map((c) => CHANNEL_LABEL[c]).join(' or ')}?`,
+    );
+  }
   if (Object.keys(prefs).length) d.changes.preferences = prefs;
   askForMissingValues(d, a);
+  // "i'd rather keep getting the text links": nothing to change, and said so.
+  const kept = KEPT_CHANNEL.exec(normalize(a.text));
+  if (kept && !Object.keys(d.changes).length && !d.notes.length)
+    d.notes.push(`Understood: nothing has been changed, so you'll keep getting ${kept[1]} from us as you do now.`);
   return {
     ...(Object.keys(d.changes).length ? { changes: d.changes } : {}),
     notes: d.notes,
@@ -122,7 +144,10 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
     return;
   }
   // The email word right before the address ("email: x@y", "new email is x@y") says it is theirs.
-  const changeAsked = CHANGE_CUE.test(t) || /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
+  const changeAsked =
+    CHANGE_CUE.test(t) ||
+    a.answersValueQuestion === 'email' ||
+    /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
   if (!e.valid) {
     if (changeAsked)
       d.notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
@@ -149,7 +174,8 @@ function planPhone(d: Draft, a: Analysis, customer: Customer) {
     (p) => p,
     (p) => samePhone(customer.phone, p),
   );
-  const phoneAsked = phones.length > 0 && (PHONE_CUE.test(t) || CHANGE_CUE.test(t));
+  const phoneAsked =
+    phones.length > 0 && (PHONE_CUE.test(t) || CHANGE_CUE.test(t) || a.answersValueQuestion === 'phone');
   const partial = phones.length ? [] : incompletePhones(a.text);
   if (partial.length && PHONE_CUE.test(t) && !belongsToSomeoneElse(a.text, partial[0]!))
     d.notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);
@@ -227,7 +253,7 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   address: /\baddress\b/,
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
-const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|replace|new|different)\b/;
+const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|replace|new|different|add)\b/;
 
 /**
  * "Update my phone number please" without the number: ask for the value instead of guessing or
