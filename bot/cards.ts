@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
-import type { Pool } from '../core/pg-pool.js';
+import { lostWhileStopping, type Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { pendingWithoutCard } from '../schema/approvals/store.js';
 import { approvalCard } from './blocks/card.js';
@@ -117,7 +117,8 @@ export class CardPublisher {
           now: this.deps.clock.now(),
         });
       } catch (err) {
-        this.deps.logger.error({ err }, 'could not claim approval cards; the reconciler retries');
+        if (lostWhileStopping(err)) this.deps.logger.debug({ err }, 'card claim ended by stopping');
+        else this.deps.logger.error({ err }, 'could not claim approval cards; the reconciler retries');
         return;
       }
       // One channel's cards one at a time (Slack's limits are per channel); channels side by side.
@@ -223,7 +224,11 @@ export class CardPublisher {
       if (running) return;
       running = true;
       this.reconcile()
-        .catch((err) => this.deps.logger.error({ err }, 'card reconciliation failed'))
+        .catch((err) =>
+          lostWhileStopping(err)
+            ? this.deps.logger.debug({ err }, 'card reconciliation ended by stopping')
+            : this.deps.logger.error({ err }, 'card reconciliation failed'),
+        )
         .finally(() => (running = false));
     }, intervalMs);
     timer.unref();

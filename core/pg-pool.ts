@@ -152,3 +152,6 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
   if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
   return isConnectionError(cause, depth + 1);
 }
+
+/** A connection lost because this process is stopping (Ctrl-C stops the embedded Postgres too): not a fault. */
+export const lostWhileStopping = (err: unknown): boolean => isStopping() && isConnectionError(err);
