@@ -356,8 +356,8 @@ export function extractPreferences(text: string): PreferenceChanges {
     }
   }
   // A channel named as a choice in a form no clause reads alone ("switch me from texts to email").
-  if (!out.contact && !theyWillContactUs(t)) out.contact = chosenChannel(t);
-  if (out.contact === undefined) delete out.contact;
+  const chosen = out.contact || theyWillContactUs(t) ? undefined : chosenChannel(t);
+  if (chosen) out.contact = chosen;
 
   // Preferred time of day for visits (a standing preference, not a booking time).
   if (
