@@ -8,11 +8,13 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clusterDir, embeddedPostgresEntry } from './embedded-postgres-staging.js';
+import { freePort } from './free-port.js';
 import type { Logger } from './logger.js';
+
+export { freePort };
 
 /**
  * A real Postgres from npm binaries, for machines with no database server.
@@ -28,19 +30,6 @@ export interface EmbeddedHandle {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const p = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 

@@ -97,7 +97,7 @@ describe('console in a browser', () => {
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     await page.goto(`${slack.url}/`);
-  }, 20_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await close?.();
