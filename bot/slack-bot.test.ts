@@ -484,7 +484,11 @@ describe('approval cards', () => {
     const cards = s.workers[0]!.slack!.bot.deps.cards;
     expect(await cards.reconcile(0)).toBeGreaterThanOrEqual(1);
     expect(await cards.reconcile(0)).toBe(0);
-    const posted = s.slack.messages(MANAGERS).filter((m) => JSON.stringify(m.blocks ?? []).includes(approval.id));
+    // Another worker's sender may have claimed the card and still be posting it when ours is idle.
+    const posted = await waitFor(() => {
+      const ours = s.slack.messages(MANAGERS).filter((m) => JSON.stringify(m.blocks ?? []).includes(approval.id));
+      return ours.length >= 2 && ours;
+    });
     // the lost one (ours, in the test) and one new card
     expect(posted.map((m) => m.ts)).toEqual([card.ts, posted[1]!.ts]);
     const row = (await s.db.pool.query(`SELECT card_ts FROM approvals WHERE id = $1`, [approval.id])).rows[0];
