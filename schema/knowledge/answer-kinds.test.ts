@@ -48,3 +48,14 @@ describe('statesKinds: whether a sentence states the fact', () => {
     expect(statesKinds('We close early at 2:00 p.m.', kinds)).toBe(0);
   });
 });
+
+describe('statesKinds: a fee taken away answers whether something costs', () => {
+  const price = answerKinds('do we still get charged for cancelling?');
+  it('counts a waiver or "free of charge" as the price fact, as much as an amount', () => {
+    expect(price.has('price')).toBe(true);
+    expect(statesKinds('we will waive the late cancellation fee', price)).toBeGreaterThan(0);
+    expect(statesKinds('a second visit is free of charge', price)).toBeGreaterThan(0);
+    expect(statesKinds('a late cancellation costs $25', price)).toBeGreaterThan(0);
+    expect(statesKinds('please tell us as early as you can', price)).toBe(0);
+  });
+});

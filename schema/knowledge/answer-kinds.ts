@@ -56,7 +56,8 @@ const CUES: Readonly<Record<AnswerKind, RegExp>> = {
 };
 
 const FACTS: Readonly<Record<AnswerKind, RegExp>> = {
-  price: /\$\d/,
+  // Whether something costs is answered by an amount, or by a fee taken away ("we waive the fee", "free of charge").
+  price: /\$\d|\bwaive[sd]?\b|\bfree of charge\b|\bwithout (?:a|any) (?:fee|charge)\b|\bno (?:fee|charge)\b/i,
   duration: new RegExp(
     `\\b${NUMBER_WORD}(?:\\s*(?:to|-|–)\\s*\\d+)?[\\s-](?:business |working |calendar )?` +
       '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\\b',
