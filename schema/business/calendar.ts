@@ -85,6 +85,17 @@ export function openingHours(d: LocalDate): readonly [number, number] | undefine
   return [hours[0], Math.min(hours[1], earlyCloseLastStart(d) ?? hours[1])];
 }
 
+/**
+ * The last hour a visit of `durationMinutes` may start on `d` and still end by closing (a visit holds whole
+ * crew-hours: 90 minutes take two); undefined when the day is closed or too short for it.
+ */
+export function lastStartHour(d: LocalDate, durationMinutes: number): number | undefined {
+  const hours = openingHours(d);
+  if (!hours) return undefined;
+  const last = hours[1] - Math.ceil(durationMinutes / 60) + 1;
+  return last >= hours[0] ? last : undefined;
+}
+
 /** Whether a visit may start at `at` (on the hour, within that day's opening hours). */
 export function isOpen(at: Date, timeZone: string): boolean {
   const local = localParts(at, timeZone);

@@ -99,6 +99,8 @@ const BOOK_WEAK = new RegExp(
       'get (?:a|an|someone|somebody) (?:to|out|over|in)',
       '(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)',
       'available|availability|openings?|slots?',
+      // "whats your last slot on thursday? ill take that one": a start asked about, taken in the same breath.
+      String.raw`(?:i'?ll|i will|we'?ll) take (?:it|that(?: one)?|the (?:first|last|earliest|latest) one)(?! as\b)`,
     ].join('|') +
     String.raw`)\b`,
 );

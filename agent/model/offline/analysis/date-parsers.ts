@@ -8,17 +8,42 @@ import { closedDays } from '../../../../schema/business/calendar.js';
  * reads wrongly or not at all: "the Thursday after next", "the Wednesday after that" (after a day
  * just mentioned), a weekday with a day of the month ("thurs 17th", "Monday the 15th") and the
  * holidays the calendar names ("christmas day", "new years"), and a day of the month with a weekday after it
- * ("the 14th thursday"). The
+ * ("the 14th thursday"), the same weekday a week on ("not this tuesday, the one after that"), days of the
+ * month in words ("tuesday the fifteenth") and times said loosely ("noonish", "9ish"). The
  * weekday stays a known component next to the day, so a weekday that contradicts its date can be
  * asked about instead of silently dropped.
  */
 
 type Day = { year: number; month: number; day: number };
+type ParsingContext = Parameters<chrono.Parser['extract']>[0];
 
 /** On a day read relative to another day said before it: that later day is the one meant. */
 export const RELATIVE_TAG = 'planner/relativeToEarlierDay';
 
 const WEEKDAY = String.raw`(sun|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat)(?:day|nesday|sday|rsday|urday)?\.?`;
+/** Days of the month as words ("the fifteenth", "the twenty-first"), by day. */
+const UNITS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
+const ORDINAL_WORDS: Record<string, number> = Object.fromEntries([
+  ...[...UNITS, 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth'].map(
+    (w, i) => [w, i + 1] as const,
+  ),
+  ['seventeenth', 17],
+  ['eighteenth', 18],
+  ['nineteenth', 19],
+  ['twentieth', 20],
+  ...UNITS.map((w, i) => [`twenty ${w}`, 21 + i] as const),
+  ['thirtieth', 30],
+  ['thirty first', 31],
+]);
+/** An ordinal day word, longest first so "twenty first" wins over "first"; a hyphen or space inside. */
+export const ORDINAL_DAY_WORD = Object.keys(ORDINAL_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(' ', '[- ]'))
+  .join('|');
+/** The day of the month an ordinal word names: "twenty-first" → 21. */
+export const ordinalDay = (word: string): number | undefined =>
+  ORDINAL_WORDS[word.toLowerCase().replace(/[-\s]+/g, ' ')];
+
 const WEEKDAY_INDEX: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
 const weekdayOf = (word: string) => WEEKDAY_INDEX[word.toLowerCase().slice(0, 3)]!;
 const dayWeekday = (d: Day) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
@@ -44,6 +69,37 @@ function nextDayOfMonth(today: Day, day: number): Day | undefined {
     }
   }
   return undefined;
+}
+
+const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/**
+ * "noonish", "9ish", "10am-ish", "three-ish": a time said loosely is still the time meant (visits start on the
+ * hour, so "about 10" and "10" ask for the same start). The meridiem is known only when it was said.
+ */
+function looseTime(ctx: ParsingContext, m: RegExpMatchArray): chrono.ParsingComponents | null {
+  const [, midday, number, minute, meridiem] = m;
+  if (midday) {
+    const noon = !/night/i.test(midday);
+    return ctx
+      .createParsingComponents({
+        hour: noon ? 12 : 0,
+        minute: 0,
+        meridiem: noon ? chrono.Meridiem.PM : chrono.Meridiem.AM,
+      })
+      .addTag(noon ? 'casualReference/noon' : 'casualReference/midnight');
+  }
+  const hour = HOUR_WORDS.includes(number!.toLowerCase())
+    ? HOUR_WORDS.indexOf(number!.toLowerCase()) + 1
+    : Number(number);
+  if (!(hour >= 1 && hour <= 12)) return null;
+  if (!meridiem) return ctx.createParsingComponents({ hour, minute: Number(minute ?? 0) });
+  const pm = /^p/i.test(meridiem);
+  return ctx.createParsingComponents({
+    hour: (hour % 12) + (pm ? 12 : 0),
+    minute: Number(minute ?? 0),
+    meridiem: pm ? chrono.Meridiem.PM : chrono.Meridiem.AM,
+  });
 }
 
 export interface DateReaderOptions {
@@ -84,11 +140,30 @@ const components = (d: Day, weekday?: number) => ({
   ...(weekday !== undefined ? { weekday } : {}),
 });
 
+/** The last day chrono reads before `index`, with its weekday when the weekday was said. */
+function dayBefore(ctx: ParsingContext, index: number): { day: Day; weekday?: number } | undefined {
+  const r = chrono.casual
+    .parse(ctx.text.slice(0, index), ctx.reference.instant, { forwardDate: true })
+    .filter((x) => x.start.isCertain('day') || x.start.isCertain('weekday'))
+    .pop();
+  if (!r) return undefined;
+  const day = { year: r.start.get('year')!, month: r.start.get('month')!, day: r.start.get('day')! };
+  return r.start.isCertain('weekday') ? { day, weekday: r.start.get('weekday')! } : { day };
+}
+
 /** A chrono parser (the casual English one) with the parsers above in front of its own. */
 export function dateReader(opts: DateReaderOptions): chrono.Chrono {
   const reader = chrono.casual.clone();
-  const base = chrono.casual;
   reader.parsers.unshift(
+    {
+      pattern: () =>
+        new RegExp(
+          String.raw`\b(?:(noon|midday|midnight)|(\d{1,2}|${HOUR_WORDS.join('|')})(?::([0-5]\d))?\s*` +
+            String.raw`(am|pm|a\.m\.?|p\.m\.?)?)\s*-?\s*ish\b`,
+          'i',
+        ),
+      extract: looseTime,
+    },
     {
       // "christmas day", "new years": the holidays by the names the calendar gives them.
       pattern: () => new RegExp(String.raw`\b(?:${HOLIDAY_NAMES.map(namePattern).join('|')})\b`, 'i'),
@@ -106,13 +181,8 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       // "the wednesday after that": after the last day named before it, or the day under discussion.
       pattern: () => new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after\s+that(?:\s+one)?\b`, 'i'),
       extract: (ctx, m) => {
-        const before = base
-          .parse(ctx.text.slice(0, m.index), ctx.reference.instant, { forwardDate: true })
-          .filter((r) => r.start.isCertain('day') || r.start.isCertain('weekday'))
-          .pop();
-        const from = before
-          ? { year: before.start.get('year')!, month: before.start.get('month')!, day: before.start.get('day')! }
-          : opts.anchor;
+        const before = dayBefore(ctx, m.index!);
+        const from = before?.day ?? opts.anchor;
         if (!from) return null;
         // Tagged so the reader takes this day over the one it counts from ("this wednesday won't work, the
         // wednesday after that"): the earlier day is only the reference.
@@ -120,17 +190,35 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       },
     },
     {
-      // "thurs 17th", "monday the 15th", "Friday the 18th of December" is left to chrono (it has a month).
+      // "not this coming tuesday, the one after that": the same weekday as the day just named, a week on. After
+      // a date ("the 15th, or the one after") it could be the next day or the next month: left unread.
+      pattern: () => /\b(?:the\s+)?one\s+after(?:\s+(?:that(?:\s+one)?|it)\b|(?=\s*(?:[,.;:!?]|$)))/i,
+      extract: (ctx, m) => {
+        const before = dayBefore(ctx, m.index!);
+        if (!before?.weekday) return null;
+        // Also tagged as chrono tags its own relative days, so that its refiner does not merge "tuesday, the one
+        // after that" into one day (the Tuesday's).
+        return ctx
+          .createParsingComponents(components(addDays(before.day, 7), before.weekday))
+          .addTag(RELATIVE_TAG)
+          .addTag('result/relativeDate');
+      },
+    },
+    {
+      // "thurs 17th", "monday the 15th", "tuesday the fifteenth"; "Friday the 18th of December" is left to
+      // chrono (it has a month).
       pattern: () =>
         new RegExp(
-          String.raw`\b${WEEKDAY},?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b` +
+          String.raw`\b${WEEKDAY},?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)|` +
+            // A word only after "the", and not counting something else ("monday the first thing").
+            String.raw`the\s+(${ORDINAL_DAY_WORD})(?!\s+(?:thing|one|time|slot|visit|appointment|floor)\b))\b` +
             // Not a time ("monday 10am") and not a day chrono reads with its month ("friday the 18th of dec").
             String.raw`(?!\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|of\b|` +
             '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))',
           'i',
         ),
       extract: (_ctx, m) => {
-        const d = nextDayOfMonth(opts.today, Number(m[2] ?? m[3]));
+        const d = nextDayOfMonth(opts.today, m[4] ? ordinalDay(m[4])! : Number(m[2] ?? m[3]));
         return d ? components(d, weekdayOf(m[1]!)) : null;
       },
     },

@@ -10,16 +10,35 @@ import { openingHours, type LocalDate } from '../../../../schema/business/calend
 
 export type PartOfDay =
   | { phrase: string; kind: 'first' }
+  /** The day's last start for the service asked for: it depends on how long the visit takes (booking.ts). */
+  | { phrase: string; kind: 'last' }
   /** Local hours [from, to] the words cover; `fromClose`: counted back from the day's last start. */
   | { phrase: string; kind: 'range'; from: number; to: number; fromClose?: boolean };
 
-type Entry = { re: RegExp; part: Omit<Extract<PartOfDay, { kind: 'range' }>, 'phrase'> | { kind: 'first' } };
+type Entry = {
+  re: RegExp;
+  part: Omit<Extract<PartOfDay, { kind: 'range' }>, 'phrase'> | { kind: 'first' } | { kind: 'last' };
+};
 
 /** Most specific first: "late morning" before "morning". */
 const PARTS: Entry[] = [
   {
-    re: /\b(?:first thing|as early as (?:possible|you can)|earliest (?:slot|time|start|you can))\b/,
+    // "the first slot" alone may pick from a list we gave; "first slot on friday" names the day's.
+    re: new RegExp(
+      String.raw`\b(?:first thing|as (?:early|soon) as (?:possible|you can|you(?:'?re| are)? open\w*)|` +
+        String.raw`(?:right )?when you open|earliest (?:slot|time|start|appointment|you can)|` +
+        String.raw`first (?:slot|start|appointment)(?= (?:on|of|in|you)\b))\b`,
+    ),
     part: { kind: 'first' },
+  },
+  {
+    // "your last slot on thursday", "the latest start you have": one start, the day's last for that visit.
+    re: new RegExp(
+      // Not "since my last appointment": a visit had, not a start asked for.
+      String.raw`\b(?:(?:last|latest) (?:slot|start)(?= (?:on|of|in|you|that|available)\b|\s*[,.?!]|$)|` +
+        String.raw`last appointment (?=on|of the day)|latest (?:slot|start|time|appointment|you can))\b`,
+    ),
+    part: { kind: 'last' },
   },
   { re: /\bearly[- ]?morning\b/, part: { kind: 'range', from: 0, to: 9 } },
   { re: /\b(?:late|mid)[- ]?morning\b/, part: { kind: 'range', from: 10, to: 11 } },

@@ -2,10 +2,11 @@ import { addDays, formatInZone, isoInZone, localParts, zonedTime } from '../../.
 import {
   FIRST_START_HOUR,
   LAST_START_HOUR,
+  lastStartHour,
   openingHours,
   SUGGESTED_START_HOURS,
 } from '../../../../schema/business/calendar.js';
-import { dateReader, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
+import { dateReader, ORDINAL_DAY_WORD, ordinalDay, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
 import { PART_OF_DAY_PHRASES, partOfDay, type PartOfDay } from './parts-of-day.js';
 
 /** A wall-clock date and time in the business zone. */
@@ -220,7 +221,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
 
   for (const r of results) {
     const span = r.text.trim();
-    if ((IGNORED_SPAN.test(span) && !/\bafter (?:next|that)\b/i.test(span)) || DURATION_SPAN.test(span)) continue;
+    if ((IGNORED_SPAN.test(span) && !/\b(?:after (?:next|that)|one after)\b/i.test(span)) || DURATION_SPAN.test(span))
+      continue;
     out.spans.push(span);
     if (VAGUE_SPAN.test(span)) {
       out.vague ??= span;
@@ -281,12 +283,15 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today. It
   // also wins over a bare weekday ("Tuesday the 15th"), which chrono would read as the next Tuesday.
   if (!out.date || out.weekdayOnly) {
-    // "the 3rd floor", "the 2nd bathroom" count something else.
-    const m =
-      /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit)\b)/i.exec(
-        masked,
-      );
-    const day = m ? Number(m[1]) : NaN;
+    // "the 3rd floor", "the 2nd bathroom" count something else; "the first/second/third" (in words) picks from a
+    // list far more often than it names a day, so words start at "the fourth".
+    const m = new RegExp(
+      String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_DAY_WORD}))\b` +
+        String.raw`(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit|thing|slot|option)\b)`,
+      'i',
+    ).exec(masked);
+    const word = m?.[2] ? ordinalDay(m[2]) : undefined;
+    const day = m?.[1] ? Number(m[1]) : word !== undefined && word > 3 ? word : NaN;
     if (day >= 1 && day <= 31) {
       let year = today.year;
       let month = today.month;
@@ -329,6 +334,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const hours = out.date ? openingHours(out.date) : undefined;
     if (hours) out.time = { hour: hours[0], minute: 0 };
     else out.hint ??= 'morning';
+  } else if (part?.kind === 'last') {
+    out.part = part; // resolved with the service's length (withLastStart)
   } else if (part) {
     out.part = part;
     out.vagueTime = part.phrase;
@@ -339,6 +346,16 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     else if (/\b(evening|tonight)\b/i.test(masked)) out.hint = 'evening';
   }
   return out;
+}
+
+/**
+ * "your last slot on thursday" as a start, once the visit is known: the last hour of that day a visit of
+ * `durationMinutes` can start and still end by closing. Unchanged when the day is closed (asked about as such).
+ */
+export function withLastStart(w: WhenMention, durationMinutes: number | undefined): WhenMention {
+  if (w.part?.kind !== 'last' || !w.date || w.time || w.ambiguous || durationMinutes === undefined) return w;
+  const hour = lastStartHour(w.date, durationMinutes);
+  return hour === undefined ? w : { ...w, time: { hour, minute: 0 } };
 }
 
 /** Example start times to offer when the customer gave a day but no time. */

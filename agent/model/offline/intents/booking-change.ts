@@ -15,7 +15,15 @@ import {
 } from '../analysis/booking-change.js';
 import { detectCues, isInformationQuestion } from '../analysis/cues.js';
 import { isRecord, ordinalOf } from '../analysis/text.js';
-import { combine, extractWhen, formatClock, localOf, shiftDays, shiftMinutes } from '../analysis/when.js';
+import {
+  combine,
+  extractWhen,
+  formatClock,
+  localOf,
+  shiftDays,
+  shiftMinutes,
+  withLastStart,
+} from '../analysis/when.js';
 import {
   changeProposalText,
   goneText,
@@ -80,7 +88,10 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   const tz = ctx.timeZone;
   const ref = referenceStart(b, ctx);
   const cues = detectCues(full);
-  const w = extractWhen(target, ctx.now, tz);
+  const w = withLastStart(
+    extractWhen(target, ctx.now, tz),
+    ctx.services.find((s) => s.id === b.service_id)?.duration_minutes,
+  );
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);

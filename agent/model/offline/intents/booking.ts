@@ -20,6 +20,7 @@ import {
   timeOptions,
   type LocalDate,
   type WhenMention,
+  withLastStart,
 } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
 import { listServices, timeChoices } from '../replies/templates.js';
@@ -63,7 +64,10 @@ function resolveService(
 /** A new booking: book_slot arguments when service, day and time are all clear, else the question to ask. */
 export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan {
   const { service, choices } = resolveService(messages, a, ctx);
-  const w = a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when;
+  const w = withLastStart(
+    a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when,
+    service?.duration_minutes,
+  );
   const missing: string[] = [];
   let start: string | undefined;
   let timeQuestion: string | undefined;
@@ -218,9 +222,9 @@ function bookingNotes(a: Analysis, extra?: string): string | undefined {
 /** A change to the booking under discussion ("make it 3pm", "same time next week"). */
 export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking): BookingPlan {
   const tz = ctx.timeZone;
-  const w = a.when;
   const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
   const serviceId = service?.id ?? base.service_id;
+  const w = withLastStart(a.when, ctx.services.find((s) => s.id === serviceId)?.duration_minutes);
   let start: string | undefined;
   if (w.conflict) return { note: conflictQuestion(w.conflict, tz) };
   if (a.cues.sameTimeNextWeek) start = shiftDays(base.start_time, 7, tz);
