@@ -1,6 +1,6 @@
 import { isUniqueViolation, type PoolClient, type Queryable } from '../../core/pg-pool.js';
 import { formatInZone, localParts } from '../../core/time.js';
-import { isClosedDay, OPENING_HOURS, openingHours } from '../../schema/business/calendar.js';
+import { isClosedDay, lastStartHour, OPENING_HOURS, openingHours } from '../../schema/business/calendar.js';
 import { ToolError } from '../../schema/tools/errors.js';
 import { isoInZone } from './shared.js';
 
@@ -66,10 +66,11 @@ export function openingProblem(start: Date, hours: number, timeZone: string): st
   if (local.hour < open[0] || local.hour > open[1]) {
     return `Visits that day start between ${open[0]}:00 and ${open[1]}:00 local time.`;
   }
-  if (local.hour + hours - 1 > open[1]) {
+  const last = lastStartHour(local, hours * 60);
+  if (last === undefined || local.hour > last) {
     return (
       `This service takes ${hours} hour${hours > 1 ? 's' : ''}, so it would run past closing; ` +
-      `the latest start that day is ${open[1] - hours + 1}:00.`
+      (last === undefined ? 'that day is too short for it.' : `the latest start that day is ${last}:00.`)
     );
   }
   return undefined;
