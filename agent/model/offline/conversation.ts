@@ -48,9 +48,10 @@ export interface OfflineMeta {
   autoWithdraw?: boolean;
   /**
    * The lookup of this message is the first step of moving or cancelling a booking: which booking
-   * when it is known already, and a note to lead the reply with.
+   * when it is known already, a note to lead the reply with, and the words that ask for the change when
+   * the message asks for other things too.
    */
-  change?: { kind: ChangeKind; booking_id?: string; lead?: string };
+  change?: { kind: ChangeKind; booking_id?: string; lead?: string; text?: string };
 }
 
 export interface ToolCallLike {

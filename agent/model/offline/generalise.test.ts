@@ -154,8 +154,8 @@ describe('segments: several requests in one message, each read on its own', () =
   });
   it('a booking beside a reported problem is proposed with the ticket', () => {
     expect(bookingBesideProblem('the cleaner broke a vase last week. also book a tv mount saturday at 10am', ctx)).toBe(
-      true,
+      'book a tv mount saturday at 10am',
     );
-    expect(bookingBesideProblem('the cleaner broke a vase last week, it was expensive', ctx)).toBe(false);
+    expect(bookingBesideProblem('the cleaner broke a vase last week, it was expensive', ctx)).toBeUndefined();
   });
 });

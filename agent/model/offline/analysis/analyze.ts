@@ -121,7 +121,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     !cues.lookup &&
     !cues.cancelBooking &&
     (problem
-      ? cues.book.strong || bookingBesideProblem(text, ctx)
+      ? cues.book.strong || bookingBesideProblem(text, ctx) !== undefined
       : cues.book.strong ||
         (!infoOnly && weak && (services.matches.length > 0 || hasWhen)) ||
         (!infoOnly && services.matches.length > 0 && Boolean(when.date || when.time || when.ambiguous)) ||

@@ -65,7 +65,9 @@ const QUESTION_START =
 // "will I be charged if…" asks what happens; "can I get…", "would we be able to…" ask for something.
 const REQUEST_START = new RegExp(
   String.raw`^(?:(?:can|could|would|will) (?:you|someone|somebody|one of your)|(?:can|could) (?:i|we)|` +
-    String.raw`(?:would|will) (?:i|we) be able to)\b`,
+    String.raw`(?:would|will) (?:i|we) be able to|` +
+    // "what i actually want is the tv put up": what they want, said as a cleft, is not a question.
+    String.raw`what (?:i|we) (?:actually |really |do )?(?:want|need|'d like|would like) is)\b`,
 );
 
 const BOOK_STRONG = new RegExp(
@@ -90,7 +92,7 @@ const BOOK_WEAK = new RegExp(
         'swap|replace|put up|take care of|tidy)',
       // "want the light in the bedroom swapped out": a job asked for with the subject left out.
       '^(?:want|need) (?:the|my|our|a|an|some|this|that|these|those)',
-      "(?:i|we) (?:need|want|would like|'d like|d like)|i'd like|we'd like",
+      "(?:i|we) (?:actually |really |just )?(?:need|want|would like|'d like|d like)|i'd like|we'd like",
       String.raw`need (?:a|an) (?:repair|fix|visit|appointment|tech\w*|plumber|handyman|cleaner|clean\w*)`,
       '(?:can|could|may) (?:i|we) (?:get|have|book|schedule|do)',
       String.raw`(?:can|could) (?:a|your|the) (?:guy|tech\w*|handyman|plumber|cleaners?|person|crew) ` +

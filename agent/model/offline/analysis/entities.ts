@@ -148,7 +148,8 @@ function addressAfter(text: string, from: number): AddressExtraction {
   if (fromTo) rest = rest.slice(fromTo[0].length);
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
   rest = rest.split(ADDRESS_END)[0]!.trim();
-  rest = rest.replace(/[.\s]+$/, '');
+  // "… MH 1024 (by the harbour)": a neighbourhood in brackets after the postal code is an aside.
+  rest = rest.replace(/[.\s]+$/, '').replace(/\s*\([^()]*\)$/, '');
   const street =
     STREET_RE.exec(rest) ??
     new RegExp(
@@ -497,7 +498,9 @@ const PAST_VISIT = new RegExp(
     String.raw`\b(?:the|your|our) (?:cleaners?|handyman|technician|tech|crew|guy|team|installer|person)\b`,
     String.raw`\b(?:deep clean|clean(?:ing)?|visit|repair|install\w*|job|appointment) ` +
       String.raw`(?:yesterday|today|this morning|last (?:week|time|\w+day))\b`,
-    String.raw`\b(?:last|yesterday'?s|today'?s|this morning'?s) (?:visit|clean(?:ing)?|deep clean|appointment|job)\b`,
+    // "the last window clean": the kind of clean may stand between.
+    String.raw`\b(?:last|yesterday'?s|today'?s|this morning'?s) (?:\w+ )?` +
+      String.raw`(?:visit|clean(?:ing)?|deep clean|appointment|job)\b`,
     String.raw`\b(?:who|that) came\b`,
   ].join('|'),
 );
@@ -518,9 +521,31 @@ export function complainsAboutVisit(text: string): boolean {
   return PAST_VISIT.test(t) && WORK_NOT_DONE.test(t);
 }
 
+/**
+ * "tomorrow at 2 doesn't work anymore", "that time won't work for me": a time that doesn't suit them,
+ * which a move answers, not a fault of anything.
+ */
+const TIME_DOESNT_SUIT = new RegExp(
+  String.raw`\b(?:(?:at )?\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon|today|tonight|tomorrow|` +
+    String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|that|the) (?:time|day|date|slot)|` +
+    String.raw`(?:morning|afternoon|evening)s?)\s+(?:no longer works|(?:doesn'?t|does not|won'?t|will not|` +
+    String.raw`isn'?t going to|is not going to|can'?t) work)\b`,
+  'g',
+);
+/**
+ * "the fan came damaged in the box": a thing they bought that arrived broken, before any work of ours; the
+ * reason for a change, not damage to report.
+ */
+const ARRIVED_DAMAGED = new RegExp(
+  String.raw`\b(?:came|arrived|was delivered|got delivered|turned up)\s+(?:all\s+)?` +
+    String.raw`(?:damaged|broken|cracked|smashed|dented)(?:\s+(?:in|inside) the (?:box|packaging|post|mail))?`,
+  'g',
+);
+const sansWhatIsNoFault = (t: string) => t.replace(TIME_DOESNT_SUIT, ' ').replace(ARRIVED_DAMAGED, ' ');
+
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
-  const t = normalize(text);
+  const t = sansWhatIsNoFault(normalize(text));
   return (
     SAFETY.test(t) ||
     (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
@@ -615,11 +640,16 @@ const ESSENTIAL_OUT = new RegExp(
   String.raw`\b(?:no (?:heat|heating|hot water|power|electricity)|freezing|` +
     String.raw`(?:heat|heating|boiler|furnace|hot water) (?:won'?t|doesn'?t|isn'?t|is not|not|has stopped|stopped))\b`,
 );
+/** "honestly worried itll come down": a fear that the fault will hurt someone, which cannot wait either. */
+const FEARED_HARM = new RegExp(
+  String.raw`\b(?:worried|scared|afraid|concerned|terrified|nervous)\b[^.!?]*` +
+    String.raw`\b(?:come down|come off|fall\w*|collaps\w*|drop on|land on|hurt|injur\w*|catch fire|electrocut\w*)\b`,
+);
 const VULNERABLE = /\b(?:baby|infant|newborn|toddler|\d+[- ]?(?:months?|weeks?)[- ]old|elderly|pregnant|disabled)\b/;
 
 /** Category and priority: urgent for safety, water leaks and active damage; high for missed visits. */
 export function triage(text: string): ProblemTriage {
-  const t = normalize(text);
+  const t = sansWhatIsNoFault(normalize(text));
   const safety = SAFETY.test(t);
   const water = WATER.test(t);
   const active = ACTIVE.test(t);
@@ -635,7 +665,7 @@ export function triage(text: string): ProblemTriage {
   if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
   if (damage) return { category: 'damage', priority: active ? 'urgent' : 'normal', label: 'Damage report' };
   // A fault that leaves the home without heat, water or power, or with someone vulnerable in it, cannot wait.
-  const pressing = ESSENTIAL_OUT.test(t) || VULNERABLE.test(t) ? 'high' : 'normal';
+  const pressing = ESSENTIAL_OUT.test(t) || VULNERABLE.test(t) || FEARED_HARM.test(t) ? 'high' : 'normal';
   if (WARRANTY.test(t)) return { category: 'technical', priority: pressing, label: 'Warranty claim' };
   if (MISSED.test(t)) return { category: 'scheduling', priority: 'high', label: 'Missed visit' };
   if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };

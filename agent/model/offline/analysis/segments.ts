@@ -11,9 +11,12 @@ import { extractWhen, type WhenMention } from './when.js';
  * another's service or day.
  */
 
-/** A sentence end, a dash, or "and/also/plus/then" before words that start a request. */
+/**
+ * A sentence end, a dash, a numbered item ("2 things 1) … 2) …"), or "and/also/plus/then" before words
+ * that start a request.
+ */
 const SEGMENT_BREAK = new RegExp(
-  String.raw`(?<=[.!?;])\s+|\s+-\s+|` +
+  String.raw`(?<=[.!?;])\s+|\s+-\s+|(?:^|\s+)\(?\d\)\s*|` +
     String.raw`,?\s+(?:and (?:also )?|also |plus |then )(?=(?:a|an|the|book|schedule|i|can|could|please)\b)`,
   'i',
 );
@@ -49,12 +52,13 @@ export function bookingSegments(text: string, ctx: PlanContext): BookingSegment[
 
 /**
  * A booking asked for in a segment of its own next to a reported problem: the problem gets its
- * ticket and the booking is still proposed.
+ * ticket and the booking is still proposed, from that segment's words (the faulty thing named in the
+ * problem is not the service booked).
  */
-export function bookingBesideProblem(text: string, ctx: PlanContext): boolean {
+export function bookingBesideProblem(text: string, ctx: PlanContext): string | undefined {
   const parts = segments(text);
-  if (parts.length < 2) return false;
-  return parts.some((seg) => {
+  if (parts.length < 2) return undefined;
+  return parts.find((seg) => {
     if (reportsProblem(seg)) return false;
     const c = detectCues(seg);
     const when = extractWhen(seg, ctx.now, ctx.timeZone);

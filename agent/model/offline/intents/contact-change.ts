@@ -76,6 +76,9 @@ function gateValue(d: Draft, a: Analysis, customer: Customer, g: Given) {
   }
 }
 
+/** Words that make an address the one to use from here on, not for one email. */
+const STANDING_DESTINATION = /\b(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|for future)\b/;
+
 /** A wish to keep a channel as it is ("i'd rather keep getting the text links"). */
 const KEPT_CHANNEL = new RegExp(
   String.raw`\b(?:rather|prefer to|like to|want to|wanna|happy to|just|please) keep (?:on )?` +
@@ -129,8 +132,10 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
   const e = emails[0];
   if (!e) return;
   const onAccount = `the address on your account${customer.email ? ` (${customer.email})` : ''}`;
+  // "send receipts to x@y from now on": where our emails go from here, i.e. the address on file.
+  const standing = STANDING_DESTINATION.test(normalize(sentenceAt(a.text, a.text.indexOf(e.value))));
   const destination =
-    (a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t);
+    (a.cues.sendEmail || sendsTo(a.text, e.value)) && !/\b(change|update|new|switch|replace)\b/.test(t) && !standing;
   // A destination named as another person's ("… to dave@… so he knows"): not theirs to put on file either.
   if (
     belongsToSomeoneElse(a.text, e.value) ||
@@ -146,6 +151,7 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
   // The email word right before the address ("email: x@y", "new email is x@y") says it is theirs.
   const changeAsked =
     CHANGE_CUE.test(t) ||
+    standing ||
     a.answersValueQuestion === 'email' ||
     /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
   if (!e.valid) {
@@ -334,6 +340,13 @@ const NOTE_REQUEST = new RegExp(
   'i',
 );
 
+/** "Update my notes - the dog sleeps upstairs now": the notes on file named, then what they should say. */
+const NOTE_UPDATE = new RegExp(
+  String.raw`\b(?:update|change|add to) (?:my|the) (?:account |file )?notes?(?: on (?:my )?(?:file|account))?` +
+    String.raw`\s*(?:with|to say|that|:|-|\u2013|\u2014)\s*(.+)`,
+  'i',
+);
+
 /** "Put that on my file", "add this to my notes": a note whose words came just before. */
 const NOTE_THAT = new RegExp(
   String.raw`\b(?:put|add|keep|save|write) (?:that|this|it) (?:down )?(?:on|to|in) (?:my|the) ` +
@@ -363,6 +376,7 @@ export function extractNoteRequest(text: string): string | undefined {
   }
   const m =
     NOTE_REQUEST.exec(text) ??
+    NOTE_UPDATE.exec(text) ??
     /\bnote (?:on|to) (?:my|the) (?:account|file|record)(?:\s*(?:that|:|-))?\s+(.+)/i.exec(text);
   const note = m?.[1]?.trim().replace(/[.!\s]+$/, '');
   return note && note.length >= 3 ? capitalize(note).slice(0, 2000) : undefined;

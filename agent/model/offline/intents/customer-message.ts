@@ -3,7 +3,7 @@ import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import { analyze, type Analysis } from '../analysis/analyze.js';
 import { otherPerson } from '../analysis/entities.js';
-import { bookingSegments, segments } from '../analysis/segments.js';
+import { bookingBesideProblem, bookingSegments, segments } from '../analysis/segments.js';
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
@@ -62,6 +62,34 @@ function bookingsInSegments(
   return out;
 }
 
+type ChangeAsked = NonNullable<NonNullable<PlannedTurn['meta']>['change']>;
+
+/**
+ * The move or cancellation of a booking they have that the message asks for, and the words it is read
+ * from when other parts ask for other things. A complaint beside "can we shift it to thursday same time"
+ * hides the move read over the whole message, so a segment that reports nothing is read alone; and
+ * "cancel the fan saturday. what i want is the tv on the 19th" picks the booking from its own segment
+ * once the other one is a booking of its own (the 19th is not the day of the booking to cancel).
+ */
+function changeAsked(
+  messages: BaseMessage[],
+  a: Analysis,
+  ctx: PlanContext,
+  splitOut: boolean,
+): ChangeAsked | undefined {
+  const parts = segments(a.text);
+  if (a.bookingChange && (!splitOut || parts.length < 2)) return { kind: a.bookingChange };
+  if (!a.bookingChange && (!a.problem || parts.length < 2)) return undefined;
+  const read = parts.map((seg) => ({ seg, sa: analyze(messages, ctx, seg) }));
+  if (a.bookingChange) {
+    const own = read.filter((r) => r.sa.bookingChange === a.bookingChange && !r.sa.bookingWanted);
+    return own.length === 1 ? { kind: a.bookingChange, text: own[0]!.seg } : { kind: a.bookingChange };
+  }
+  const calm = read.filter((r) => !r.sa.problem);
+  const kind = calm.find((r) => r.sa.bookingChange)?.sa.bookingChange;
+  return kind ? { kind, text: calm.map((r) => r.seg).join(' ') } : undefined;
+}
+
 /** Said to a message that asks for nothing: what it would have proposed becomes an offer. */
 function heardOnly(calls: PlannedCall[], ticket: PlannedCall | undefined): PlannedTurn {
   const kept = calls.filter((c) => c.name === WITHDRAW_TOOL);
@@ -105,7 +133,8 @@ export function planForCustomer(
   }
 
   // --- moving or cancelling a booking they have: see the bookings first (intents/booking-change)
-  if (a.bookingChange) calls.push(changeLookup(customer.id));
+  let change = changeAsked(messages, a, ctx, false);
+  if (change) calls.push(changeLookup(customer.id));
 
   // --- bookings (new or changed)
   let booking: { service: Service | undefined; serviceId: string; start: string; status: 'requested' } | undefined;
@@ -123,9 +152,11 @@ export function planForCustomer(
       booking ??= { service: b.service, serviceId: b.service.id, start: r.args.start_time, status: 'requested' };
     }
   } else if (a.rescheduleWanted || a.bookingWanted) {
+    // "the fan you put in wobbles. separate thing: can i get the windows done thursday at 3": the booking's own words.
+    const beside = a.problem && !a.rescheduleWanted ? bookingBesideProblem(a.text, ctx) : undefined;
     const r = a.rescheduleWanted
       ? (planRequestChange(messages, a, ctx) ?? planReschedule(a, ctx, a.base!))
-      : planBooking(messages, a, ctx);
+      : planBooking(messages, beside ? analyze(messages, ctx, beside) : a, ctx);
     if (r.args) {
       const args = { customer_id: customer.id, ...r.args };
       calls.push({ name: 'book_slot', args });
@@ -141,15 +172,17 @@ export function planForCustomer(
   } else {
     // "Cancel my window cleaning, and book me a deep clean Friday at 10": the change hid the
     // request read over the whole message, so each segment that asks for a booking is read alone.
-    for (const r of bookingsInSegments(messages, a, ctx)) {
+    const split = bookingsInSegments(messages, a, ctx);
+    for (const r of split) {
       calls.push({ name: 'book_slot', args: { customer_id: customer.id, ...r } });
       booking ??= { service: undefined, serviceId: r.service_id, start: r.start_time, status: 'requested' };
     }
+    if (split.length && change) change = changeAsked(messages, a, ctx, true);
   }
 
   // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)
   const withdrawal =
-    a.bookingChange === 'cancel' ? { withdrawing: false, calls: [] } : planWithdrawal(a, ctx, booking !== undefined);
+    change?.kind === 'cancel' ? { withdrawing: false, calls: [] } : planWithdrawal(a, ctx, booking !== undefined);
   calls.unshift(...withdrawal.calls);
   if (withdrawal.note) notes.push(withdrawal.note);
   const withdrawing = withdrawal.withdrawing;
@@ -240,7 +273,7 @@ export function planForCustomer(
     // A question asked alongside the request still gets its answer.
     const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
     const turn = propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
-    return a.bookingChange ? { ...turn, meta: { ...turn.meta, change: { kind: a.bookingChange } } } : turn;
+    return change ? { ...turn, meta: { ...turn.meta, change } } : turn;
   }
   if (notes.length) {
     // A clarifying question still answers what the customer asked alongside ("…Is that possible?").

@@ -3,9 +3,12 @@ import type { PlanContext } from '../../../plan-context.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import { lastExecuted } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
+import { detectCues } from '../analysis/cues.js';
+import { segments } from '../analysis/segments.js';
 import { serviceName, type Service } from '../analysis/services.js';
 import { clip, formatPrice, isRecord, normalize } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
+import { answerFromKb } from '../replies/knowledge.js';
 import { emailBody, firstName } from '../replies/templates.js';
 
 /** "Email me the deep clean price and what's included": the service's facts, and what the help centre says of it. */
@@ -30,6 +33,48 @@ function serviceEmail(
         ...(article ? ['', `From our help centre ("${article.title}"): ${clip(article.snippet, 800)}`] : []),
       ],
       'When you would like to book, just let us know in Slack.',
+    ),
+  };
+}
+
+type Article = PlanContext['retrieved'][number];
+
+/**
+ * "email me your refund policy", "email me the install prices": the help-centre article that answers
+ * what the part of the message asking for the email names, when one does.
+ */
+function articleAsked(text: string, ctx: PlanContext): Article | undefined {
+  const asked = segments(text).find((s) => detectCues(s).sendEmail) ?? text;
+  const answer = answerFromKb(asked, ctx);
+  const article = answer ? ctx.retrieved.find((r) => r.id === answer.articleId) : undefined;
+  // "email me the details" names no topic: an article is sent only when the request names what its title is about.
+  const words = new Set(topicWords(asked));
+  return article && topicWords(article.title).some((w) => words.has(w)) ? article : undefined;
+}
+
+/** Words of an email request that say nothing of its topic ("email me the details"). */
+const REQUEST_WORDS = new Set(['email', 'mail', 'send', 'details', 'detail', 'info', 'information', 'copy', 'your']);
+
+/** Content words, singular ("Refunds" and "refund policy" share "refund"). */
+const topicWords = (text: string): string[] =>
+  normalize(text)
+    .split(/[^a-z]+/)
+    .map((w) => w.replace(/s$/, ''))
+    .filter((w) => w.length >= 4 && !REQUEST_WORDS.has(w));
+
+function articleEmail(
+  customer: NonNullable<PlanContext['customer']>,
+  name: string,
+  article: Article,
+): { customer_id: string; subject: string; body: string } {
+  return {
+    customer_id: customer.id,
+    subject: clip(`${article.title} (${BUSINESS.shortName})`, 200),
+    body: emailBody(
+      name,
+      `Here is what our help centre says in "${article.title}", as you asked:`,
+      [clip(article.snippet, 1500)],
+      'If you have any questions, just let us know in Slack.',
     ),
   };
 }
@@ -129,6 +174,8 @@ export function planEmail(
   }
   const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
   if (service) return { args: serviceEmail(customer, name, service, ctx) };
+  const article = articleAsked(a.text, ctx);
+  if (article) return { args: articleEmail(customer, name, article) };
   return {
     note:
       'What would you like me to email you? ' +

@@ -62,7 +62,7 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
     switch (call.name) {
       case 'lookup_customer': {
         if (meta?.change) {
-          const next = planChangeAfterLookup(messages, ctx, meta.change, round.customerText, json);
+          const next = planChangeAfterLookup(messages, ctx, meta.change, meta.change.text ?? round.customerText, json);
           if (next.content) parts.push(next.content);
           changeCalls.push(...next.calls);
           if (next.meta?.offer) offer = next.meta.offer;
