@@ -515,3 +515,59 @@ describe('after an approval expired, a yes submits the same request again', () =
     expect(t.content).toMatch(/\?/);
   });
 });
+
+describe('a booking named by its service or its day, moved by days or cancelled', () => {
+  it('"push it back by a day? same time" moves the booking named to the next day, with the late fee', () => {
+    const { second } = converse(
+      kb,
+      [],
+      "ugh tomorrow's not gonna work for the cleaning after all. can you push it back by a day? same time",
+      [SOON, WINDOW, DEEP],
+    );
+    expect(second!.calls).toEqual([
+      {
+        name: 'reschedule_booking',
+        args: { customer_id: 'cus_001', booking_id: 'BKG-2003', new_start_time: '2026-12-09T08:00:00-05:00' },
+      },
+    ]);
+    expect(second!.content).toContain('$25');
+  });
+
+  it('"that <service> thing on <day> - can you do <day> instead? same time" moves that booking', () => {
+    const { second } = converse(
+      kb,
+      [],
+      'that window cleaning thing on wednesday - can the guy do thursday instead? same time is fine',
+      [SOON, WINDOW, DEEP],
+    );
+    expect(second!.calls[0]).toMatchObject({
+      name: 'reschedule_booking',
+      args: { booking_id: 'BKG-2002', new_start_time: '2026-12-10T14:00:00-05:00' },
+    });
+  });
+
+  it('"the <service> on the <date> … please cancel it" cancels that booking, free a week ahead', () => {
+    const { first, second } = converse(
+      kb,
+      [],
+      "we won't be needing the deep clean on the 11th after all. Please cancel it, thank you",
+      [SOON, WINDOW, DEEP],
+    );
+    expect(first.calls.map((c) => c.name)).toEqual(['lookup_customer']);
+    expect(second!.calls).toEqual([
+      { name: 'cancel_booking', args: { customer_id: 'cus_001', booking_id: 'BKG-2001' } },
+    ]);
+    expect(second!.content).toMatch(/no fee/i);
+  });
+
+  it('"cancel tomorrow mornings cleaning" cancels tomorrow\'s booking and states the late fee', () => {
+    const { second } = converse(kb, [], 'something came up, can you cancel tomorrow mornings cleaning? sorry', [
+      SOON,
+      WINDOW,
+    ]);
+    expect(second!.calls).toEqual([
+      { name: 'cancel_booking', args: { customer_id: 'cus_001', booking_id: 'BKG-2003' } },
+    ]);
+    expect(second!.content).toContain('$74.50');
+  });
+});

@@ -80,7 +80,11 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair'));
   const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
-  const changeCue = cues.reschedule || cues.sameTimeNextWeek || cues.relativeShiftMinutes !== undefined;
+  const changeCue =
+    cues.reschedule ||
+    cues.sameTimeNextWeek ||
+    cues.relativeShiftMinutes !== undefined ||
+    cues.relativeShiftDays !== undefined;
   const change = changeCues(text);
   const feeQuestion = feeQuestionOf(text);
   // "what does it cost to cancel the day before?" asks about the policy; it takes nothing back.
@@ -98,6 +102,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         services.matches.length > 0 ||
         cues.sameTimeNextWeek ||
         cues.relativeShiftMinutes !== undefined ||
+        cues.relativeShiftDays !== undefined ||
         /\b(move|reschedul)/.test(t))) ||
       (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw));
   const bookingChange =

@@ -25,7 +25,29 @@ export interface UpcomingBooking {
 
 const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const BOOKED_THING =
-  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one)';
+  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one|thing)';
+const DAY_WORD = `(?:tomorrow|today|tonight|${WEEKDAY}|next week)`;
+const PART_OF_DAY = String.raw`(?:\s+(?:morning|afternoon|evening)'?s?)?`;
+/** "tomorrow's", "tomorrow morning's", "friday afternoons": a day said of the booking, possessive or not. */
+const DAY_OF = `${DAY_WORD}(?:'?s)?${PART_OF_DAY}`;
+/** The same, possessive only: "friday's cleaning" is theirs, "a friday cleaning" may be one to book. */
+const DAYS = String.raw`${DAY_WORD}(?:'?s${PART_OF_DAY}|\s+(?:morning|afternoon|evening)'?s)`;
+/** A day after the booking's name: "on thursday", "on the 14th", "tomorrow", "this friday". */
+const ON_DAY = String.raw`(?:(?:on|for|this|next)\s+)?(?:the\s+\d{1,2}(?:st|nd|rd|th)?|${WEEKDAY}|tomorrow|today)\b`;
+/**
+ * A booking they have, named by its service (or "thing") and its day: "the window cleaning on the
+ * 14th", "that wall patching thing on thursday", "my deep clean". "A cleaning on friday" asks for one.
+ */
+const NAMED_BOOKING = new RegExp(
+  String.raw`\b(?:(?:the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}s?\s+${ON_DAY}|` +
+    String.raw`(?:my|our)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b|${DAYS}\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b)`,
+);
+/** "can the guy do friday instead", "instead on the 15th": another day or time for the booking named. */
+const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm)`;
+const WHEN_WORD = String.raw`(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?|${CLOCK}|next week)`;
+const INSTEAD_WHEN = new RegExp(
+  String.raw`\b${WHEN_WORD}\s+instead\b(?!\s+of)|\binstead\s+(?:on\s+|at\s+)?${WHEN_WORD}`,
+);
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
   new RegExp(
@@ -44,7 +66,7 @@ const MOVE_EXISTING = [
 ];
 const CANCEL_EXISTING = [
   new RegExp(
-    String.raw`\bcancel(?:l?ing)?\s+(?:my|our|the|this|that|tomorrow'?s|${WEEKDAY}'?s|next week'?s)\s+` +
+    String.raw`\bcancel(?:l?ing)?\s+(?:my|our|the|this|that|${DAY_OF})\s+` +
       String.raw`(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b(?!\s+request)`,
   ),
 ];
@@ -68,10 +90,13 @@ export interface ChangeCues {
 export function changeCues(text: string): ChangeCues {
   const t = normalize(requestPart(text));
   if (!t || HYPOTHETICAL_CHANGE.test(normalize(text))) return { move: false, cancel: false, cancelPronoun: false };
+  // "the window cleaning on the 14th … please cancel it": the booking is named, then the change said of it.
+  const named = NAMED_BOOKING.test(t);
+  const cancelPronoun = CANCEL_PRONOUN.test(t);
   return {
-    move: MOVE_EXISTING.some((re) => re.test(t)),
-    cancel: CANCEL_EXISTING.some((re) => re.test(t)),
-    cancelPronoun: CANCEL_PRONOUN.test(t),
+    move: MOVE_EXISTING.some((re) => re.test(t)) || (named && INSTEAD_WHEN.test(t)),
+    cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun),
+    cancelPronoun,
   };
 }
 
@@ -95,7 +120,19 @@ export function splitChange(
     const rest = text.slice(m.index + m[0].length);
     if (hasWhen(extractWhen(rest, ctx.now, ctx.timeZone))) return { which: text.slice(0, m.index), target: rest };
   }
-  return TARGET_WORDS.test(text) ? { which: '', target: text } : { which: text, target: '' };
+  const target = TARGET_WORDS.exec(text);
+  if (!target) return { which: text, target: '' };
+  // "that wall patching thing on thursday - can the guy do friday instead?": the clauses before the
+  // one asking for the new time name the booking.
+  const start = clauseStart(text, target.index);
+  return { which: text.slice(0, start), target: text.slice(start) };
+}
+
+/** Where the clause holding `index` starts: after the last ".", "!", "?", ";", "," or dash before it. */
+function clauseStart(text: string, index: number): number {
+  let start = 0;
+  for (const m of text.slice(0, index).matchAll(/[.!?;,]+\s*|\s+[-\u2013\u2014]+\s+/g)) start = m.index + m[0].length;
+  return start;
 }
 
 /** The upcoming bookings of a lookup_customer result; undefined when it found no customer. */

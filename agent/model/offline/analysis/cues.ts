@@ -1,3 +1,4 @@
+import { relativeDayShift } from './day-shift.js';
 import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
 import { matchServices, type Service } from './services.js';
 import { normalize } from './text.js';
@@ -26,6 +27,8 @@ export interface Cues {
   sameTimeNextWeek: boolean;
   /** Shifts by a relative amount: "an hour later" → +60. */
   relativeShiftMinutes?: number;
+  /** Shifts by whole days, keeping the time: "push it back by a day" → +1. */
+  relativeShiftDays?: number;
   /** Takes back a request: "never mind", "cancel that request", "don't book it". */
   withdraw: boolean;
   /** Cancels a booking ("cancel my appointment on Friday"). */
@@ -296,6 +299,7 @@ export function detectCues(text: string): Cues {
         : (LOOKUP.find((l) => l.re.test(t))?.kind ?? ownRecord);
   // "How far in advance can I book" asks about booking, with or without the question mark.
   // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
+  const relativeShiftDays = relativeDayShift(t);
   const bookStrong =
     BOOK_STRONG.test(t.replace(/\b(?:my|our) (?:\w+ )?booking for\b/g, ' ')) &&
     !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) &&
@@ -311,6 +315,7 @@ export function detectCues(text: string): Cues {
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
     ...(relativeShiftMinutes ? { relativeShiftMinutes } : {}),
+    ...(relativeShiftDays ? { relativeShiftDays } : {}),
     // "If I cancel the day before, is there a fee?" asks about a policy; it takes nothing back.
     withdraw: WITHDRAW.test(t) && !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t),
     cancelBooking: CANCEL_BOOKING.test(t),

@@ -95,7 +95,12 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
-  else if (w.ambiguous) {
+  else if (cues.relativeShiftDays !== undefined && !w.date && !w.ambiguous) {
+    // "push it back a day": the booked day moves, the time stays unless another is named ("…, at 2 then").
+    const day = localOf(shiftDays(ref, cues.relativeShiftDays, tz), tz);
+    const at = w.time ?? { hour: day.hour, minute: day.minute };
+    iso = combine(day, at, { weekdayOnly: false, nowIso: ctx.now, timeZone: tz }).iso;
+  } else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     return { question: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}?` };
   } else if (w.date || w.time || (w.vague && /next week/i.test(w.vague))) {
@@ -260,7 +265,8 @@ export function answerChangeOffer(
     if (
       !(w.date || w.time || w.ambiguous || w.vague) &&
       !cues.sameTimeNextWeek &&
-      cues.relativeShiftMinutes === undefined
+      cues.relativeShiftMinutes === undefined &&
+      cues.relativeShiftDays === undefined
     )
       return undefined;
     return changeFor({ ...r, target }, b, ctx, customerId);

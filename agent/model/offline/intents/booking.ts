@@ -230,6 +230,8 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
   if (a.cues.sameTimeNextWeek) start = shiftDays(base.start_time, 7, tz);
   else if (a.cues.relativeShiftMinutes !== undefined && !w.time)
     start = shiftMinutes(base.start_time, a.cues.relativeShiftMinutes, tz);
+  else if (a.cues.relativeShiftDays !== undefined && !w.date && !w.time)
+    start = shiftDays(base.start_time, a.cues.relativeShiftDays, tz);
   else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     return {
