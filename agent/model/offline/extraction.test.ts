@@ -88,6 +88,17 @@ describe('entities', () => {
     expect(extractAddress('book a deep clean')).toBeUndefined();
   });
 
+  it('"from A to B" later in the sentence takes B; "still <town>" keeps the town, without the "still"', () => {
+    expect(
+      extractAddress(
+        'we only moved round the corner - from 4 Oak Crescent to 12 Oak Crescent, flat 2, still Elm Bay MH 1024',
+      ),
+    ).toEqual({
+      ok: true,
+      address: { line1: '12 Oak Crescent', unit: 'Flat 2', city: 'Elm Bay', postal_code: 'MH 1024' },
+    });
+  });
+
   it('extracts emails and phone numbers', () => {
     expect(extractEmails('use Maria.G+home@example.co.uk.')).toEqual([
       { value: 'Maria.G+home@example.co.uk', valid: true },

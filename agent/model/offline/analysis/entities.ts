@@ -86,7 +86,7 @@ const ADDRESS_CUE = new RegExp(
       // "moved!! 8 Elm St…", "new place is …"
       String.raw`moved(?=\s*[!:,-]+\s*\d)`,
       String.raw`new (?:place|home|house|apartment|flat|one)(?: is)?`,
-      "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just )?moved",
+      "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just |only |finally |recently )?moved",
       String.raw`new address|address (?:is now|is|to|has changed|changed)|address:?(?=\s+\d)`,
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
       '(?:now )?(?:live|living) at',
@@ -131,6 +131,9 @@ export function extractAddress(text: string): AddressExtraction {
   return first;
 }
 
+/** "… from 4 Oak Crescent to 12 …" later in the sentence: an old street number, then "to" and the new one. */
+const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
+
 /** Words right before a cue that make what follows the old value ("my old address is …"). */
 const OLD_VALUE_BEFORE = /\b(?:old|previous|former|prior|last|past)\s+$/i;
 
@@ -144,8 +147,9 @@ const ADDRESS_END = new RegExp(
 function addressAfter(text: string, from: number): AddressExtraction {
   let rest = text.slice(from).replace(/^\s*[!:,-]*\s*(?:to|is|:|-)?\s*/i, '');
   // "from <old> to <new>": the value after the last "to" that starts an address.
-  const fromTo = /^from\b.*\bto\s+(?=\d)/is.exec(rest);
-  if (fromTo) rest = rest.slice(fromTo[0].length);
+  // So does "moved round the corner - from 4 X Crescent to 12 X Crescent": B is the new value wherever it is said.
+  const fromTo = /^from\b.*\bto\s+(?=\d)/is.exec(rest) ?? FROM_STREET_TO.exec(rest);
+  if (fromTo) rest = rest.slice(fromTo.index + fromTo[0].length);
   // The address ends at the sentence end (a period not part of an abbreviation) or at "and/please".
   rest = rest.split(ADDRESS_END)[0]!.trim();
   // "… MH 1024 (by the harbour)": a neighbourhood in brackets after the postal code is an aside.
@@ -189,8 +193,10 @@ function addressAfter(text: string, from: number): AddressExtraction {
     postal_code = postal[1]!.trim();
     after = after.slice(0, postal.index);
   }
+  // "…, flat 2, still Elm Bay MH 1024": "still" says the town is unchanged; it is not part of its name.
   const city = after
     .replace(/^[\s,]+|[\s,]+$/g, '')
+    .replace(/^(?:still|also)\s+(?:in\s+)?/i, '')
     .replace(/\s*,\s*/g, ' ')
     .trim();
   line1 = line1.replace(/\s+/g, ' ');
