@@ -7,16 +7,6 @@ import { answerFromKb, answerFromServices, kbCaveat, noAnswerReply } from '../re
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
 import { say, type PlannedTurn } from './turn.js';
 
-/** A condition the question hangs on ("if someone wakes up ill", "in case it snows"). */
-const CIRCUMSTANCE = /\b(?:if|in case|what happens when|because|due to)\b([^?.!]*)/i;
-
-/** The circumstance alone, up to where the question about the fee starts ("…, do we still get charged"). */
-function circumstanceOf(text: string): string | undefined {
-  const m = CIRCUMSTANCE.exec(text);
-  const clause = m?.[1]?.split(/,|\b(?:do|does|will|would|can|is|are) (?:we|i|you|it|they|there)\b/i)[0]?.trim();
-  return clause && clause.split(/\s+/).length >= 2 ? clause : undefined;
-}
-
 /** No tool to call: answer from the help centre or the catalogue, or chat (greetings, thanks, "what do you mean?"). */
 export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   const t = normalize(a.text);
@@ -28,18 +18,7 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (a.cues.deny) return say(denyReply());
   if (a.cues.affirm) return say('Great! What can I help you with?');
   // What a change costs is the change policy's (schema/business), not a passage to search for.
-  if (a.feeQuestion) {
-    const policy = feePolicyText(a.feeQuestion);
-    // "…if someone wakes up ill?": the policy's rule, and the help centre's word on the circumstance, where
-    // the exceptions are (the policy in schema/business has none). The article is the one on the circumstance;
-    // the passage quoted from it, the one on the fee.
-    const clause = circumstanceOf(a.text);
-    const article = clause ? answerFromKb(clause, ctx)?.articleId : undefined;
-    const onIt = article
-      ? answerFromKb(a.text.replace(clause!, ' '), { ...ctx, retrieved: ctx.retrieved.filter((r) => r.id === article) })
-      : undefined;
-    return say(onIt ? `${policy}\n\n${onIt.text}` : `${policy} Is there anything else I can help with?`);
-  }
+  if (a.feeQuestion) return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
   const kb = answerFromKb(a.text, ctx);
   const fromServices = answerFromServices(a.text, ctx);
   // "do you mount tvs? how much? do you cover <place>?": the catalogue's price too, when the article lacks it.
