@@ -39,16 +39,19 @@ describe('parts of the day: a point the calendar defines is proposed, a range is
     expect(plan(makeContext(), 'sometime after lunch friday?? need a handyman for an hour').content).toContain(
       '1:00 PM or 2:00 PM',
     );
+    // A 90-minute repair holds two crew-hours: its last start ends by closing, as the booking tool requires.
     expect(plan(makeContext(), 'faucet repair wednesday, end of the day ideally').content).toMatch(
-      /4:00 PM or 5:00 PM/,
+      /3:00 PM or 4:00 PM/,
     );
+    expect(plan(makeContext(), 'handyman wednesday, end of the day ideally').content).toMatch(/4:00 PM or 5:00 PM/);
   });
   it('gives the latest start when the range is after closing, and a yes books it', () => {
     const { one, two } = twoTurns(makeContext(), 'could the cleaners do tuesday evening? deep clean', 'yes please');
     expect(one.calls).toEqual([]);
-    expect(one.content).toContain('latest start on Tue, Dec 8 is 5:00 PM');
+    // A 4-hour deep clean started at 5 PM would run past closing: its latest start is the one offered.
+    expect(one.content).toContain('latest start on Tue, Dec 8 is 2:00 PM');
     expect(names(two)).toEqual(['book_slot']);
-    expect(at(two.calls[0]!.args.start_time as string)).toBe(at('2026-12-08T17:00:00-05:00'));
+    expect(at(two.calls[0]!.args.start_time as string)).toBe(at('2026-12-08T14:00:00-05:00'));
   });
   it('"first thing saturday morning" is Saturday\'s own first start', () => {
     const t = plan(makeContext(), 'first thing saturday morning for a deep clean pls');

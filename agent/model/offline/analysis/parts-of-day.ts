@@ -1,4 +1,4 @@
-import { openingHours, type LocalDate } from '../../../../schema/business/calendar.js';
+import { lastStartHour, openingHours, type LocalDate } from '../../../../schema/business/calendar.js';
 
 /*
  * Parts of the day customers name instead of a clock time. The rule (evals/README.md): a part that
@@ -75,10 +75,13 @@ export const PART_OF_DAY_PHRASES: readonly RegExp[] = PARTS.map((p) => p.re);
 export function startsFor(
   day: LocalDate,
   part: Extract<PartOfDay, { kind: 'range' }>,
+  /** The visit's length, when the service is known: its starts end by closing (the booking tool's rule). */
+  durationMinutes?: number,
 ): { hours: number[]; inside: boolean; before: boolean } {
   const opening = openingHours(day);
   if (!opening) return { hours: [], inside: false, before: false };
-  const [open, last] = opening;
+  const open = opening[0];
+  const last = durationMinutes === undefined ? opening[1] : (lastStartHour(day, durationMinutes) ?? opening[1]);
   const from = part.fromClose ? last - part.from : part.from;
   const to = part.fromClose ? last - part.to : part.to;
   const hours: number[] = [];

@@ -151,7 +151,7 @@ export function calendarQuestion(
   }
 
   if (!time && w.part?.kind === 'range') {
-    const fit = startsFor(day, w.part);
+    const fit = startsFor(day, w.part, service?.duration_minutes);
     const starts = fit.hours.map((hour) => ({ hour, minute: 0 }));
     if (starts.length === 1) {
       const only = starts[0]!;
