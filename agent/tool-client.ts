@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { isStopping } from '../core/shutdown.js';
 import { parseToolError } from '../schema/tools/errors.js';
 import type { CallMeta } from '../schema/tools/call-meta.js';
 import { getTool } from '../schema/tools/catalog.js';
@@ -60,6 +61,9 @@ interface Session {
   lost: boolean;
   error?: string;
 }
+
+/** How long a lost session waits before it is reported and reopened (see `lose`). */
+const STOP_GRACE_MS = 250;
 
 // The server's read buffer also holds the start of whatever follows our message (one pipe chunk).
 const STDIO_MESSAGE_LIMIT = STDIO_DEFAULT_MAX_BUFFER_SIZE - 64 * 1024;
@@ -274,8 +278,18 @@ export class ToolClient {
       return;
     }
     this.status = 'restarting';
-    this.log.warn({ reason, restarts: this.restarts }, 'tool server session lost; reconnecting');
-    this.reconnecting ??= this.reconnect().finally(() => (this.reconnecting = undefined));
+    // Ctrl-C reaches the stdio child and this process at once, and the child can be gone before this
+    // process has run its own signal handler: a moment's wait tells a stop from a fault.
+    const timer = setTimeout(() => {
+      if (this.closed || this.session) return;
+      if (isStopping()) {
+        this.log.debug({ reason }, 'tool server session ended while stopping');
+        return;
+      }
+      this.log.warn({ reason, restarts: this.restarts }, 'tool server session lost; reconnecting');
+      this.reconnecting ??= this.reconnect().finally(() => (this.reconnecting = undefined));
+    }, STOP_GRACE_MS);
+    timer.unref?.();
   }
 
   private async reconnect(): Promise<void> {
