@@ -2,6 +2,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langcha
 import { approvalEventOf, type ApprovalEvent, type PlanContext } from '../../plan-context.js';
 import { toolOutcomeBody, toolOutcomeOf, type ToolOutcome } from '../../tool-outcome.js';
 import type { ChangeKind, UpcomingBooking } from './analysis/booking-change.js';
+import type { AddressPatch } from './analysis/entities.js';
 import { matchServices } from './analysis/services.js';
 import { customerWords } from './analysis/impersonation.js';
 import { isRecord, messageText } from './analysis/text.js';
@@ -49,9 +50,21 @@ export interface OfflineMeta {
   /**
    * The lookup of this message is the first step of moving or cancelling a booking: which booking
    * when it is known already, a note to lead the reply with, and the words that ask for the change when
-   * the message asks for other things too.
+   * the message asks for other things too; `after`, a service to book straight after the moved visit.
    */
-  change?: { kind: ChangeKind; booking_id?: string; lead?: string; text?: string };
+  change?: { kind: ChangeKind; booking_id?: string; lead?: string; text?: string; after?: string };
+  /**
+   * The lookup of this message is the first step of an update that builds on the record: the changes
+   * known already, plus the part of the address and the note that are completed from what is on file.
+   */
+  record?: RecordWrite;
+}
+
+/** An update_customer that needs the record first: update_customer replaces an address or the notes whole. */
+export interface RecordWrite {
+  changes: Record<string, unknown>;
+  addressPatch?: AddressPatch;
+  note?: string;
 }
 
 export interface ToolCallLike {

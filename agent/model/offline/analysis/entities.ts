@@ -204,6 +204,58 @@ function addressAfter(text: string, from: number): AddressExtraction {
   return { ok: true, address: { line1, ...(unit ? { unit } : {}), city, postal_code } };
 }
 
+/** Part of an address the message changes, to be completed from the record ("new unit 9, same building"). */
+export interface AddressPatch {
+  unit: string;
+  /** The street as the message says it, when it does: only a patch of the same street is completed. */
+  line1?: string;
+}
+
+/** Words that make a unit an address change: the building kept, the address named, a move or "new unit". */
+const UNIT_CHANGE_CUE = new RegExp(
+  String.raw`\b(?:same (?:building|block|complex|address|street)|address|moved|moving|relocat\w*|` +
+    String.raw`new (?:unit|apt|apartment|flat|suite)|(?:unit|apt|apartment|flat|suite) (?:number )?(?:is )?now|` +
+    String.raw`(?:add|missing|include|put) (?:the |my |a )?(?:unit|apt|apartment|flat|suite))\b`,
+  'i',
+);
+
+/** "unit 9", "apt #4", "unit number is now 12", "flat C". */
+const PATCH_UNIT =
+  /\b(apt|apartment|unit|suite|ste|flat)\.?\s*(?:(?:number|no\.?)\s*)?(?:is\s*)?(?:now\s*)?#?\s*([a-z0-9-]+)\b/gi;
+/** What a unit is called by: digits, a letter, or both ("30", "B", "4C", "12-3"); never a word ("unit on it"). */
+const UNIT_ID = /^(?:\d+[a-z]?|[a-z]\d*|\d+-\d+)$/i;
+
+/** A unit said as the one left or replaced ("from unit 12", "not apt 3", "old unit 4"). */
+const OLD_UNIT_BEFORE = /\b(?:from|not|old|previous|former|was|used to be|instead of)\s*(?:in\s+)?(?:the\s+)?$/i;
+
+/**
+ * The unit a message moves to or adds while the rest of the address stays ("we went from apt 2 to apt 9, same
+ * building", "please add flat C to my address"): undefined when the message gives a full address
+ * (extractAddress reads that) or says no change of address.
+ */
+export function extractAddressPatch(text: string): AddressPatch | undefined {
+  if (!UNIT_CHANGE_CUE.test(text) || extractAddress(text)?.ok) return undefined;
+  const units = [...text.matchAll(PATCH_UNIT)].filter(
+    (u) => UNIT_ID.test(u[2]!) && !OLD_UNIT_BEFORE.test(text.slice(Math.max(0, u.index - 25), u.index)),
+  );
+  const u = units.at(-1);
+  if (!u) return undefined;
+  const unit = unitLabel(u[1]!, u[2]!);
+  const street = STREET_RE.exec(text);
+  return { unit, ...(street ? { line1: street[1]!.trim().replace(/\.$/, '') } : {}) };
+}
+
+/** The record's address with the patch applied; undefined when there is none, or the patch names another street. */
+export function applyAddressPatch(
+  current: { line1: string; unit?: string | null; city: string; postal_code: string } | null | undefined,
+  patch: AddressPatch,
+): AddressChange | undefined {
+  if (!current?.line1 || !current.city || !current.postal_code) return undefined;
+  const numberOf = (line: string) => /^\s*(\d+[a-z]?)\b/i.exec(line)?.[1]?.toLowerCase();
+  if (patch.line1 && numberOf(patch.line1) !== numberOf(current.line1)) return undefined;
+  return { line1: current.line1, unit: patch.unit, city: current.city, postal_code: current.postal_code };
+}
+
 export function formatAddress(a: { line1: string; unit?: string | null; city: string; postal_code: string }): string {
   return `${a.line1}${a.unit ? `, ${a.unit}` : ''}, ${a.city} ${a.postal_code}`;
 }
@@ -716,6 +768,30 @@ export function visitNotes(text: string): string | undefined {
     .filter((s) => !/\b(book|schedule|reserve|e-?mail me|send me)\b/i.test(s));
   if (!parts.length) return undefined;
   return clip(parts.map((s) => s.trim().replace(/[.]+$/, '')).join('. '), 1000);
+}
+
+/** How the crew gets in and parks: what the staff notes on file are for. */
+const ACCESS_WORDS = new RegExp(
+  String.raw`\b(?:parking|park|lock ?box|gate|buzzer|intercom|key ?pad|keys?|alarm|concierge|doorman|` +
+    String.raw`(?<!postal |zip |promo |discount |area )code)\b`,
+  'i',
+);
+/** Words that say an access detail is new ("is 5521 now", "new key safe", "changed to", "no longer"). */
+const NEWLY = /\b(?:new|now|changed|has changed|moved|no longer|anymore|instead|switched|from now on)\b/i;
+
+/**
+ * A new access detail said as a fact ("the gate code changed to 4490", "we park in bay 7 now"): it
+ * belongs in the staff notes, as the customer's own words. Questions and booking requests are not such facts.
+ */
+export function extractAccessNote(text: string): string | undefined {
+  // Lower-case chat ("… 0458. and visitor parking is …") ends sentences too, so split on any end mark.
+  const parts = text
+    .split(/(?<=[.!?])\s+|\n+|\s*(?:;|\s[-\u2013\u2014]\s|,\s*(?:and|also)\s+)\s*/i)
+    .map((s) => s.trim().replace(/^(?:(?:and|also|plus|oh|btw|fyi|heads up|just so you know)[\s,:]+)+/i, ''))
+    .filter((s) => ACCESS_WORDS.test(s) && NEWLY.test(s) && /\d/.test(s))
+    .filter((s) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s));
+  if (!parts.length) return undefined;
+  return clip(parts.map((s) => capitalize(s.replace(/[.]+$/, ''))).join('. '), 1000);
 }
 
 // ------------------------------------------------------------------------- someone else's record

@@ -1,12 +1,16 @@
 import type { PlanContext } from '../../../plan-context.js';
 import { EXAMPLE_ADDRESS } from '../../../../schema/business/service-area.js';
-import type { Offer } from '../conversation.js';
+import type { Offer, RecordWrite } from '../conversation.js';
 import { CHANGE_CUE, PHONE_CUE, type Analysis } from '../analysis/analyze.js';
 import type { Cues } from '../analysis/cues.js';
 import { sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
 import {
   type AddressExtraction,
+  type AddressPatch,
+  applyAddressPatch,
   channelsAskedFor,
+  extractAccessNote,
+  extractAddressPatch,
   extractAddress,
   extractEmails,
   formatAddress,
@@ -25,6 +29,8 @@ export interface UpdatePlan {
   offer?: Offer;
   /** A value in the message was given as someone else's: refused, and nothing of theirs changed. */
   thirdParty?: true;
+  /** Parts completed from the record once it is looked up (then `changes` wait for that too). */
+  fromRecord?: Omit<RecordWrite, 'changes'>;
 }
 
 type Customer = NonNullable<PlanContext['customer']>;
@@ -35,6 +41,7 @@ interface Draft {
   notes: string[];
   offer?: Offer;
   thirdParty: boolean;
+  addressPatch?: AddressPatch;
 }
 
 const CHANNEL_LABEL = { email: 'email', sms: 'text messages', phone: 'phone calls' } as const;
@@ -96,6 +103,8 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   if (name && name !== customer.name) gateValue(d, a, customer, { field: 'name', value: name, shown: name, at: name });
   const note = extractNoteRequest(a.text);
   if (note) d.changes.notes = note;
+  // "the gate code is 5521 now": a fact for the staff notes, added to what they say (the tool replaces them).
+  const accessNote = note || bookingInMessage || a.bookingWanted ? undefined : extractAccessNote(a.text);
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
   const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
   const channels = [...channelsAskedFor(a.text)];
@@ -113,8 +122,13 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   const kept = KEPT_CHANNEL.exec(normalize(a.text));
   if (kept && !Object.keys(d.changes).length && !d.notes.length)
     d.notes.push(`Understood: nothing has been changed, so you'll keep getting ${kept[1]} from us as you do now.`);
+  const fromRecord = {
+    ...(d.addressPatch ? { addressPatch: d.addressPatch } : {}),
+    ...(accessNote ? { note: accessNote } : {}),
+  };
   return {
     ...(Object.keys(d.changes).length ? { changes: d.changes } : {}),
+    ...(Object.keys(fromRecord).length ? { fromRecord } : {}),
     notes: d.notes,
     ...(d.offer ? { offer: d.offer } : {}),
     ...(d.thirdParty ? { thirdParty: true as const } : {}),
@@ -200,6 +214,12 @@ const addressAnchor = (text: string, found: NonNullable<AddressExtraction>) =>
 
 function planAddress(d: Draft, a: Analysis, customer: Customer) {
   const address = extractAddress(a.text);
+  // "new unit 9, same building": the rest of the address is the record's, completed once it is looked up.
+  const patch = address?.ok ? undefined : extractAddressPatch(a.text);
+  if (patch) {
+    if (stanceOfValue(a.text, patch.unit.split(' ').at(-1)!) === 'request') d.addressPatch = patch;
+    return;
+  }
   if (!address) return;
   const anchor = addressAnchor(a.text, address);
   if (address.ok) {
@@ -403,4 +423,48 @@ export function hasContactChange(text: string, cues: Cues): boolean {
     extractNameChange(text) !== undefined ||
     Object.keys(prefs).length > 0
   );
+}
+
+/** The record as lookup_customer returns it: the parts an update builds on. */
+interface RecordOnFile {
+  address?: { line1: string; unit?: string | null; city: string; postal_code: string } | null;
+  notes?: string | null;
+}
+
+/**
+ * The update_customer a RecordWrite makes once the record is in: the address with the part changed, the
+ * notes with the new fact added. A patch the record cannot complete (no address on file, another street)
+ * is asked about instead.
+ */
+export function updateFromRecord(
+  customerId: string,
+  write: RecordWrite,
+  lookup: unknown,
+): { call?: { name: 'update_customer'; args: Record<string, unknown> }; notes: string[] } {
+  const found = lookup && typeof lookup === 'object' ? (lookup as { customer?: RecordOnFile }).customer : undefined;
+  const changes: Record<string, unknown> = { ...write.changes };
+  const notes: string[] = [];
+  if (write.addressPatch) {
+    const current = found?.address;
+    const address = applyAddressPatch(current, write.addressPatch);
+    if (!address) {
+      notes.push(
+        'Could you send me the full new address, including the street, any apartment or unit number, ' +
+          `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
+      );
+    } else if (normalize(current?.unit ?? '') === normalize(address.unit ?? '')) {
+      notes.push(`${formatAddress(address)} is already the address we have on file.`);
+    } else changes.address = address;
+  }
+  if (write.note) {
+    const before = (found?.notes ?? '').trim().replace(/[.\s]+$/, '');
+    const already = before && normalize(before).includes(normalize(write.note));
+    if (!already) changes.notes = (before ? `${before}. ${write.note}` : write.note).slice(0, 2000);
+  }
+  return {
+    ...(Object.keys(changes).length
+      ? { call: { name: 'update_customer' as const, args: { customer_id: customerId, changes } } }
+      : {}),
+    notes,
+  };
 }

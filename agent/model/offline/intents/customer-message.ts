@@ -13,6 +13,7 @@ import { planBooking, planRequestChange, planReschedule } from './booking.js';
 import { changeLookup } from './booking-change.js';
 import { hasContactChange, planUpdate } from './contact-change.js';
 import { planEmail } from './email.js';
+import { followOnService } from './follow-on.js';
 import { planLookup } from './lookup.js';
 import { planTicket } from './ticket.js';
 import { propose, say, type PlannedCall, type PlannedTurn } from './turn.js';
@@ -145,7 +146,9 @@ export function planForCustomer(
     for (const b of several) {
       // Each segment through the booking rules of its own (closed days, the booking window, past times).
       const sa = analyze(messages, ctx, b.text);
-      const r = planBooking(messages, sa.when.date ? sa : { ...sa, when: { ...sa.when, date: b.when.date } }, ctx);
+      // A segment without a day (or, following on from the visit before it, without a time) takes the one read.
+      const when = { ...sa.when, date: sa.when.date ?? b.when.date, time: sa.when.time ?? b.when.time };
+      const r = planBooking(messages, sa.when.date && sa.when.time ? sa : { ...sa, when }, ctx);
       if (r.note) notes.push(r.note);
       if (!r.args) continue;
       calls.push({ name: 'book_slot', args: { customer_id: customer.id, ...r.args } });
@@ -179,6 +182,11 @@ export function planForCustomer(
     }
     if (split.length && change) change = changeAsked(messages, a, ctx, true);
   }
+  // "move it to friday at noon and add a handyman hour straight after": the visit starts when the moved one
+  // ends, which the lookup tells (the booking's service), so it is booked once the move is known.
+  const after = change?.kind === 'reschedule' ? followOnService(a.text, ctx) : undefined;
+  if (change && after && !calls.some((c) => c.name === 'book_slot' && c.args.service_id === after.id))
+    change = { ...change, after: after.id };
 
   // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)
   const withdrawal =
@@ -190,7 +198,11 @@ export function planForCustomer(
 
   // --- contact details and preferences
   const update = planUpdate(a, customer, booking !== undefined);
-  if (update.changes)
+  // A part of the address or a fact for the notes builds on the record: the update waits for its lookup.
+  const record = update.fromRecord ? { changes: update.changes ?? {}, ...update.fromRecord } : undefined;
+  if (record) {
+    if (!calls.some((c) => c.name === 'lookup_customer')) calls.push(changeLookup(customer.id));
+  } else if (update.changes)
     calls.push({ name: 'update_customer', args: { customer_id: customer.id, changes: update.changes } });
   notes.push(...update.notes);
   if (update.offer) offer = update.offer;
@@ -273,7 +285,9 @@ export function planForCustomer(
     // A question asked alongside the request still gets its answer.
     const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
     const turn = propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
-    return change ? { ...turn, meta: { ...turn.meta, change } } : turn;
+    return change || record
+      ? { ...turn, meta: { ...turn.meta, ...(change ? { change } : {}), ...(record ? { record } : {}) } }
+      : turn;
   }
   if (notes.length) {
     // A clarifying question still answers what the customer asked alongside ("…Is that possible?").

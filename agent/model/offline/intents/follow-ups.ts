@@ -20,6 +20,8 @@ import {
   pendingText,
 } from '../replies/templates.js';
 import { planChangeAfterLookup } from './booking-change.js';
+import { updateFromRecord } from './contact-change.js';
+import { followOnBooking } from './follow-on.js';
 import { say, type PlannedTurn, type RecoverMeta } from './turn.js';
 
 // Follow-ups: what the customer hears after tool results and after a manager's decision.
@@ -61,10 +63,22 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
     }
     switch (call.name) {
       case 'lookup_customer': {
+        if (meta?.record) {
+          const next = updateFromRecord(String(call.args.customer_id ?? ''), meta.record, json);
+          parts.push(...next.notes);
+          if (next.call) changeCalls.push(next.call);
+          if (!meta.change) return;
+        }
         if (meta?.change) {
           const next = planChangeAfterLookup(messages, ctx, meta.change, meta.change.text ?? round.customerText, json);
           if (next.content) parts.push(next.content);
           changeCalls.push(...next.calls);
+          if (meta.change.after) {
+            const move = next.calls.find((c) => c.name === 'reschedule_booking');
+            const then = followOnBooking(meta.change.after, move, json, ctx);
+            if (then.call) changeCalls.push(then.call);
+            if (then.note) parts.push(then.note);
+          }
           if (next.meta?.offer) offer = next.meta.offer;
           return;
         }
