@@ -39,3 +39,17 @@ describe('a booking named by its service or its day, then changed', () => {
     expect(splitChange('make it 3pm instead', ctx)).toEqual({ which: '', target: 'make it 3pm instead' });
   });
 });
+
+describe('the booking as the subject of the move', () => {
+  it.each([
+    'can the faucet repair move from wed to friday the 11th at noon?',
+    'could my repair shift to thursday at 2pm',
+    'can the visit move back to the 15th at 9',
+    'can our cleaning go to friday at 10',
+  ])('%s moves a booking they have', (text) => expect(changeCues(text).move).toBe(true));
+
+  it('a booking asked for is not a move', () => {
+    expect(changeCues('can i book a move-out clean for friday').move).toBe(false);
+    expect(changeCues('will the cleaning go ahead if it snows?').move).toBe(false);
+  });
+});

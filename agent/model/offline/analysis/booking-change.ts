@@ -58,6 +58,11 @@ const MOVE_EXISTING = [
   // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
+  // "can the faucet repair move to friday", "could my visit shift from wed to thu": the booking as the subject.
+  new RegExp(
+    String.raw`\b(?:my|our|the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\s+` +
+      String.raw`(?:move|shift|go|be pushed|get moved)\s+(?:back\s+|forward\s+)?(?:from|to)\b`,
+  ),
   // "could my cleaning on the 14th start at 10 instead of 8?": their booking at another time than it has.
   new RegExp(
     String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\b(?:start|be|happen|begin)\b` +

@@ -1,6 +1,7 @@
 import type { PlanContext } from '../../../plan-context.js';
 import { detectCues } from './cues.js';
 import { reportsProblem } from './entities.js';
+import { followsOn } from './follow-on.js';
 import { matchServices, type Service } from './services.js';
 import { extractWhen, type WhenMention } from './when.js';
 
@@ -46,6 +47,15 @@ export function bookingSegments(text: string, ctx: PlanContext): BookingSegment[
     const when = !said.date && said.time && day && !said.conflict ? { ...said, date: day } : said;
     if (when.date) day = when.date;
     if (m.length === 1 && when.date && when.time && !when.conflict) out.push({ text: seg, service: m[0]!, when });
+    else if (m.length === 1 && !said.date && !said.time && followsOn(seg)) {
+      // "…and a handyman hour straight after": on the day of the visit before it, when that one ends.
+      const prev = out.at(-1);
+      if (prev?.when.date && prev.when.time) {
+        const hours = Math.ceil(prev.service.duration_minutes / 60);
+        const time = { ...prev.when.time, hour: prev.when.time.hour + hours };
+        out.push({ text: seg, service: m[0]!, when: { ...prev.when, time, spans: [] } });
+      }
+    }
   }
   return out;
 }

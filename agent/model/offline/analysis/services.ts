@@ -50,8 +50,18 @@ interface Scored {
   spans: [number, number][];
 }
 
+/** An alias's "..." is a short gap: "hang ... frames" is "hang a bunch of frames" as well as "hang frames". */
+const ALIAS_GAP = "(?:\\s+[a-z0-9']+){0,3}\\s+";
+
+function aliasPattern(phrase: string): string {
+  return phrase
+    .split(/\s*\.\.\.\s*/)
+    .map((part) => normalize(part).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+'))
+    .join(ALIAS_GAP);
+}
+
 function phraseSpans(text: string, phrase: string): [number, number][] {
-  const p = normalize(phrase).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+');
+  const p = aliasPattern(phrase);
   // "tvs", "faucets": a synonym in the plural is the same word.
   return [...text.matchAll(new RegExp(`(?<![a-z])${p}s?(?![a-z])`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
 }

@@ -1,0 +1,51 @@
+import { lastStartHour } from '../../../../schema/business/calendar.js';
+import { localParts } from '../../../../core/time.js';
+import type { PlanContext } from '../../../plan-context.js';
+import { followOnStart, followsOn } from '../analysis/follow-on.js';
+import { segments } from '../analysis/segments.js';
+import { matchServices, type Service } from '../analysis/services.js';
+import { extractWhen } from '../analysis/when.js';
+import { isRecord } from '../analysis/text.js';
+import type { PlannedCall } from './turn.js';
+
+/** The service a later segment asks to have straight after another visit, with no day or time of its own. */
+export function followOnService(text: string, ctx: PlanContext): Service | undefined {
+  const parts = segments(text);
+  for (const seg of parts.slice(1)) {
+    if (!followsOn(seg)) continue;
+    const m = matchServices(seg, ctx.services).matches;
+    const w = extractWhen(seg, ctx.now, ctx.timeZone);
+    if (m.length === 1 && !w.date && !w.time) return m[0];
+  }
+  return undefined;
+}
+
+/**
+ * The booking of `serviceId` straight after a visit moved by `move` (a reschedule_booking call), once the lookup
+ * says which service the moved booking is; a note instead when that start would run past closing.
+ */
+export function followOnBooking(
+  serviceId: string,
+  move: PlannedCall | undefined,
+  lookup: unknown,
+  ctx: PlanContext,
+): { call?: PlannedCall; note?: string } {
+  const start = move?.name === 'reschedule_booking' ? String(move.args.new_start_time ?? '') : '';
+  const bookings = isRecord(lookup) && Array.isArray(lookup.upcoming_bookings) ? lookup.upcoming_bookings : [];
+  const moved = bookings.filter(isRecord).find((b) => b.id === move?.args.booking_id);
+  const first = ctx.services.find((s) => s.id === moved?.service_id);
+  const next = ctx.services.find((s) => s.id === serviceId);
+  if (!start || !first || !next) return {};
+  const at = followOnStart(start, first.duration_minutes, ctx.timeZone);
+  const local = localParts(new Date(at), ctx.timeZone);
+  const last = lastStartHour(local, next.duration_minutes);
+  if (last === undefined || local.hour > last || local.minute !== 0) {
+    return {
+      note:
+        `Straight after that visit would run past our closing time for ${next.name}, so I haven't requested it. ` +
+        'Which day and time would suit you for it?',
+    };
+  }
+  const customerId = String(move!.args.customer_id ?? '');
+  return { call: { name: 'book_slot', args: { customer_id: customerId, service_id: next.id, start_time: at } } };
+}
