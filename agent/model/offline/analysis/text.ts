@@ -71,11 +71,14 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Stemmed content words (no stop words), as a set. */
-export function contentWords(text: string): Set<string> {
+/**
+ * Stemmed content words (no stop words), as a set. `minLength` drops short words too, for callers that
+ * want only the words a topic is named by; a number is kept whatever its length.
+ */
+export function contentWords(text: string, minLength = 2): Set<string> {
   return new Set(
     words(text)
-      .filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))
+      .filter((w) => !STOPWORDS.has(w) && (w.length >= minLength || /\d/.test(w)))
       .map(stem),
   );
 }

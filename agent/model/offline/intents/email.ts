@@ -6,7 +6,7 @@ import type { Analysis } from '../analysis/analyze.js';
 import { detectCues } from '../analysis/cues.js';
 import { segments } from '../analysis/segments.js';
 import { serviceName, type Service } from '../analysis/services.js';
-import { clip, formatPrice, isRecord, normalize } from '../analysis/text.js';
+import { clip, contentWords, formatPrice, isRecord, normalize, stem } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
 import { emailBody, firstName } from '../replies/templates.js';
@@ -52,15 +52,11 @@ function articleAsked(text: string, ctx: PlanContext): Article | undefined {
   return article && topicWords(article.title).some((w) => words.has(w)) ? article : undefined;
 }
 
-/** Words of an email request that say nothing of its topic ("email me the details"). */
-const REQUEST_WORDS = new Set(['email', 'mail', 'send', 'details', 'detail', 'info', 'information', 'copy', 'your']);
+/** Words of an email request that say nothing of its topic ("email me the details"), stemmed as topics are. */
+const REQUEST_WORDS = new Set(['email', 'mail', 'send', 'details', 'info', 'information', 'copy'].map(stem));
 
-/** Content words, singular ("Refunds" and "refund policy" share "refund"). */
-const topicWords = (text: string): string[] =>
-  normalize(text)
-    .split(/[^a-z]+/)
-    .map((w) => w.replace(/s$/, ''))
-    .filter((w) => w.length >= 4 && !REQUEST_WORDS.has(w));
+/** The stemmed words a topic is named by ("Refunds" and "refund policy" share "refund"). */
+const topicWords = (text: string): string[] => [...contentWords(text, 4)].filter((w) => !REQUEST_WORDS.has(w));
 
 function articleEmail(
   customer: NonNullable<PlanContext['customer']>,
