@@ -287,48 +287,31 @@ const channelOf = (word: string): PreferenceChanges['contact'] =>
   /^(?:text|sms)/.test(word) ? 'sms' : /^e-?mail/.test(word) ? 'email' : 'phone';
 
 /**
- * A channel the customer says we should use, in the forms that name it as a choice whatever else the
- * message holds (a new address or number beside it): "switch me from texts to email", "email me instead
- * of texting", "call rather than text", "texts are fine now, no need to ring me", "contact by email".
+ * Forms that name a channel as a choice whatever else the message holds, read across the whole message
+ * since some span a clause break ("text me, not email"): each with which of its channel words is wanted.
  */
-function chosenChannel(t: string): PreferenceChanges['contact'] {
-  // Each form with which of its channel words is the one wanted: "from texts to email" wants the last.
-  const forms: [RegExp, 'first' | 'last'][] = [
-    // "switch (me / my contact) from texts to email", "move me over to email"
-    [
-      new RegExp(
-        String.raw`\b(?:switch|change|move|swap|put)\b[^.!?]{0,25}?\b(?:from (?:the )?${CHANNEL} )?(?:over )?to ` +
-          String.raw`(?:the )?${CHANNEL}\b(?! (?:address|number|is|was)\b)`,
-      ),
-      'last',
-    ],
-    // "email me instead of texting", "call rather than text", "text me not email"
-    [
-      new RegExp(
-        String.raw`\b(text|email|e-mail|call|ring|phone)(?: me)?(?: from now on| going forward)?,? ` +
-          String.raw`(?:instead of|rather than|not) (?:a |the )?${CHANNEL}\b`,
-      ),
-      'first',
-    ],
-    // "texts are fine now", "email works better"
-    [new RegExp(String.raw`\b${CHANNEL} (?:are|is|works?) (?:fine|ok|okay|best|better)\b`), 'first'],
-    // "contact me by email", "reach me via text"
-    [
-      new RegExp(String.raw`\b(?:contact|reach|update|message) (?:me|us) (?:by|via|over|through) ${CHANNEL}\b`),
-      'first',
-    ],
-  ];
-  for (const [re, pick] of forms) {
-    const words = re
-      .exec(t)
-      ?.slice(1)
-      .filter((w): w is string => Boolean(w));
-    if (!words?.length) continue;
-    const word = pick === 'last' ? words.at(-1)! : words[0]!;
-    return channelOf(word === 'ring' ? 'call' : word);
-  }
-  return undefined;
-}
+const CHOICE_FORMS: [RegExp, 'first' | 'last'][] = [
+  // "switch (me / my contact) from texts to email", "move me over to email": the last is wanted
+  [
+    new RegExp(
+      String.raw`\b(?:switch|change|move|swap|put)\b[^.!?]{0,25}?\b(?:from (?:the )?${CHANNEL} )?(?:over )?to ` +
+        String.raw`(?:the )?${CHANNEL}\b(?! (?:address|number|is|was)\b)`,
+    ),
+    'last',
+  ],
+  // "email me instead of texting", "call rather than text", "text me not email"
+  [
+    new RegExp(
+      String.raw`\b(text|email|e-mail|call|ring|phone)(?: me)?(?: from now on| going forward)?,? ` +
+        String.raw`(?:instead of|rather than|not) (?:a |the )?${CHANNEL}\b`,
+    ),
+    'first',
+  ],
+  // "texts are fine now", "email works better"
+  [new RegExp(String.raw`\b${CHANNEL} (?:are|is|works?) (?:fine|ok|okay|best|better)\b`), 'first'],
+  // "contact me by email", "reach me via text"
+  [new RegExp(String.raw`\b(?:contact|reach|update|message) (?:me|us) (?:by|via|over|through) ${CHANNEL}\b`), 'first'],
+];
 
 /** Where one clause ends and the next begins: punctuation, a dash between words, or "and". */
 const CLAUSE_BREAK = /[.!?;,()]|\s[-–—]\s|—|\band\b/;
@@ -349,8 +332,7 @@ const theyWillContactUs = (whole: string): boolean =>
   !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(whole);
 
 /** The channel one clause asks us to reach them by, if it asks for one. */
-function contactChannel(clause: string, whole: string): PreferenceChanges['contact'] | undefined {
-  if (theyWillContactUs(whole)) return undefined;
+function clauseChannel(clause: string): PreferenceChanges['contact'] | undefined {
   if (!PREFERS_CHANNEL.test(clause) && !/\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(clause))
     return undefined;
   // "email me instead of texting": the channel given up is not the one wanted.
@@ -361,6 +343,28 @@ function contactChannel(clause: string, whole: string): PreferenceChanges['conta
   if (/\b(texts?|sms|text messages?|texting)\b/.test(asked)) return 'sms';
   if (/\b(e-?mails?)\b/.test(asked) && !/@/.test(clause)) return 'email';
   if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(clause)) return 'phone';
+  return undefined;
+}
+
+/**
+ * The channel a message asks us to reach them by. Clause by clause first: an address or a number elsewhere in
+ * the message ("new email x@y, and email me from now on") does not hide the channel asked for in its own
+ * clause. Then the choice forms over the whole message, for a choice no clause reads alone ("text me, not
+ * email"). Never when the message says how they will reach us.
+ */
+function contactChannel(t: string): PreferenceChanges['contact'] {
+  if (theyWillContactUs(t)) return undefined;
+  for (const clause of t.split(CLAUSE_BREAK)) {
+    const channel = clauseChannel(clause);
+    if (channel) return channel;
+  }
+  for (const [re, pick] of CHOICE_FORMS) {
+    const words = re
+      .exec(t)
+      ?.slice(1)
+      .filter((w): w is string => Boolean(w));
+    if (words?.length) return channelOf(pick === 'last' ? words.at(-1)! : words[0]!);
+  }
   return undefined;
 }
 
@@ -405,18 +409,8 @@ export function extractPreferences(text: string): PreferenceChanges {
   if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/) && !ecoGivenUp.test(t);
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
-  // Contact channel, read clause by clause: an address or a number elsewhere in the message ("new email x@y,
-  // and email me from now on") does not hide the channel asked for in its own clause.
-  for (const clause of t.split(CLAUSE_BREAK)) {
-    const channel = contactChannel(clause, t);
-    if (channel) {
-      out.contact = channel;
-      break;
-    }
-  }
-  // A channel named as a choice in a form no clause reads alone ("switch me from texts to email").
-  const chosen = out.contact || theyWillContactUs(t) ? undefined : chosenChannel(t);
-  if (chosen) out.contact = chosen;
+  const contact = contactChannel(t);
+  if (contact) out.contact = contact;
 
   // Preferred time of day for visits (a standing preference, not a booking time).
   if (
