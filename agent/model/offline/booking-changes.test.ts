@@ -11,11 +11,14 @@ import {
   callIssues,
   customer,
   loadRegistry,
+  lookupFound,
+  MARIA,
   makeContext,
   pendingBooking,
   plan,
   system,
   toolResult,
+  type Upcoming,
 } from './testing.js';
 
 /*
@@ -29,7 +32,6 @@ beforeAll(async () => {
   parseToolArgs = await loadRegistry();
 });
 
-type Upcoming = { id: string; service_id: string; service_name: string; starts_at: string; price_cents?: number };
 const DEEP: Upcoming = {
   id: 'BKG-2001',
   service_id: 'svc_deep_clean',
@@ -50,21 +52,8 @@ const SOON: Upcoming = {
   price_cents: 14900,
 };
 
-const lookupBody = (bookings: Upcoming[]) => ({
-  status: 'found',
-  customer: {
-    id: 'cus_001',
-    name: 'Maria Gonzalez',
-    email: 'maria.gonzalez@example.com',
-    phone: '(555) 201-3344',
-    address: null,
-    preferences: {},
-    notes: null,
-  },
-  upcoming_bookings: bookings.map((b) => ({ status: 'confirmed', crew: 'crew-a', ...b })),
-  open_tickets: [],
-  candidates: [],
-});
+/** Maria's record as lookup_customer returns it in full. */
+const RECORD = { ...MARIA, address: null, preferences: {}, notes: null };
 
 const kb = makeContext();
 const reply = (turn: PlannedTurn) => new AIMessage({ content: turn.content, additional_kwargs: {} });
@@ -84,7 +73,7 @@ function converse(ctx: PlanContext, history: BaseMessage[], text: string, bookin
   expectValid(first);
   if (first.calls.length !== 1 || first.calls[0]!.name !== 'lookup_customer') return { first, window };
   const ai = toAIMessage(first, window, 'thread-test');
-  const after = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupBody(bookings))];
+  const after = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings, RECORD))];
   const second = planTurn(after);
   expectValid(second);
   return { first, second, window: after };

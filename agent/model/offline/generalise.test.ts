@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { extractPhones, samePhone } from './analysis/entities.js';
 import { bookingBesideProblem, bookingSegments, segments } from './analysis/segments.js';
 import { extractWhen } from './analysis/when.js';
-import { makeContext, plan, SEED_SERVICES } from './testing.js';
+import { callNames as names, NOW, plan, seedContext, TZ } from './testing.js';
 
-// Monday 2026-12-07 09:00 in New York, the eval clock.
-const NOW = '2026-12-07T14:00:00.000Z';
-const TZ = 'America/New_York';
 const day = (text: string, anchor?: { year: number; month: number; day: number }) => extractWhen(text, NOW, TZ, anchor);
 
 describe('date reader (chrono extended through its parsers)', () => {
@@ -43,9 +40,7 @@ describe('"the <weekday> after that" counts from the day just said, which it rep
   });
 });
 
-const ALL_SERVICES = SEED_SERVICES;
-const ctx = makeContext({ services: ALL_SERVICES });
-const names = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name);
+const ctx = seedContext();
 const changesOf = (text: string) =>
   (plan(ctx, text).calls.find((c) => c.name === 'update_customer')?.args as { changes?: Record<string, unknown> })
     ?.changes;

@@ -6,16 +6,26 @@ import { extractAddress, reportsProblem, triage } from './analysis/entities.js';
 import { segments } from './analysis/segments.js';
 import { extractNoteRequest } from './intents/contact-change.js';
 import { planTurn, toAIMessage } from './planner.js';
-import { ARTICLES, customer, makeContext, plan, SEED_SERVICES, system, toolResult } from './testing.js';
+import {
+  ARTICLES,
+  callNames,
+  customer,
+  lookupFound,
+  MARIA,
+  plan,
+  seedContext,
+  system,
+  toolResult,
+  type Upcoming,
+} from './testing.js';
 
 /*
  * Several writes in one message: every part that asks for a change becomes its own proposal, with
  * only the arguments its own words give. The clock is Monday 2026-12-07 09:00 in New York.
  */
 
-const ctx = makeContext({ services: SEED_SERVICES });
+const ctx = seedContext();
 
-type Upcoming = { id: string; service_id: string; service_name: string; starts_at: string };
 const FAN_SAT: Upcoming = {
   id: 'BKG-3001',
   service_id: 'svc_ceiling_fan_install',
@@ -35,13 +45,8 @@ const WINDOWS_TUE: Upcoming = {
   starts_at: '2026-12-08T14:00:00-05:00',
 };
 
-const lookupBody = (bookings: Upcoming[]) => ({
-  status: 'found',
-  customer: { id: 'cus_001', name: 'Maria Gonzalez', email: 'maria.gonzalez@example.com', phone: null },
-  upcoming_bookings: bookings.map((b) => ({ status: 'confirmed', crew: 'crew-a', ...b })),
-  open_tickets: [],
-  candidates: [],
-});
+/** Maria's record without a phone on file. */
+const NO_PHONE = { ...MARIA, phone: null };
 
 /** The planner's turn, and after it the turn once every call has its result (writes wait for approval). */
 function converse(c: PlanContext, text: string, bookings: Upcoming[]) {
@@ -52,14 +57,14 @@ function converse(c: PlanContext, text: string, bookings: Upcoming[]) {
     toolResult(
       call.id!,
       call.name,
-      call.name === 'lookup_customer' ? lookupBody(bookings) : { status: 'pending_approval', approval_id: `apr_${i}` },
+      call.name === 'lookup_customer'
+        ? lookupFound(bookings, NO_PHONE)
+        : { status: 'pending_approval', approval_id: `apr_${i}` },
     ),
   );
   const second = planTurn([...window, ai, ...results]);
   return { first, second };
 }
-
-const names = (calls: { name: string }[]) => calls.map((c) => c.name);
 
 describe('segments: numbered items', () => {
   it('"2 things 1) … 2) …" is one segment per item', () => {
@@ -122,7 +127,7 @@ describe('each write of a message is its own proposal', () => {
         'the wall instead — saturday the 19th at 11?',
       [FAN_SAT, WINDOWS_19TH],
     );
-    expect(names(first.calls)).toEqual(['lookup_customer', 'book_slot']);
+    expect(callNames(first)).toEqual(['lookup_customer', 'book_slot']);
     expect(first.calls[1]!.args).toMatchObject({ service_id: 'svc_tv_mount', start_time: '2026-12-19T11:00:00-05:00' });
     expect(second.calls).toEqual([
       { name: 'cancel_booking', args: { customer_id: 'cus_001', booking_id: 'BKG-3001' } },
@@ -136,7 +141,7 @@ describe('each write of a message is its own proposal', () => {
         "also tomorrow at 2 doesn't work anymore, can we shift it to thursday same time",
       [WINDOWS_TUE],
     );
-    expect(names(first.calls)).toEqual(['lookup_customer', 'create_ticket']);
+    expect(callNames(first)).toEqual(['lookup_customer', 'create_ticket']);
     expect(first.calls[1]!.args).toMatchObject({ category: 'complaint' });
     expect(second.calls).toEqual([
       {
@@ -152,7 +157,7 @@ describe('each write of a message is its own proposal', () => {
       'the ceiling fan your guy put in a couple months back now wobbles like crazy. ' +
         'separate thing: can i get the windows done inside this thursday at 3',
     );
-    expect(names(t.calls).sort()).toEqual(['book_slot', 'create_ticket']);
+    expect(callNames(t).sort()).toEqual(['book_slot', 'create_ticket']);
     expect(t.calls.find((c) => c.name === 'book_slot')!.args).toMatchObject({
       service_id: 'svc_window_clean',
       start_time: '2026-12-10T15:00:00-05:00',
@@ -165,7 +170,7 @@ describe('each write of a message is its own proposal', () => {
       'ok three things: book a deep clean fri the 18th at 9, email me the booking details, and update my notes - ' +
         'the rabbit lives in the spare room now',
     );
-    expect(names(t.calls)).toEqual(['book_slot', 'update_customer', 'send_email']);
+    expect(callNames(t)).toEqual(['book_slot', 'update_customer', 'send_email']);
     expect(t.calls[1]!.args).toEqual({
       customer_id: 'cus_001',
       changes: { notes: 'The rabbit lives in the spare room now' },
@@ -178,21 +183,15 @@ describe('each write of a message is its own proposal', () => {
       { name: 'update_customer', args: { customer_id: 'cus_001', changes: { email: 'maria.work@example.com' } } },
     ]);
     const once = plan(ctx, 'send the receipt to maria.work@example.com');
-    expect(names(once.calls)).not.toContain('update_customer');
+    expect(callNames(once)).not.toContain('update_customer');
   });
 
   it('"email me your refund policy" emails the help-centre article that answers it', () => {
-    const t = plan(
-      makeContext({ services: SEED_SERVICES, retrieved: [ARTICLES.refunds] }),
-      'can you email me your refund policy',
-    );
-    expect(names(t.calls)).toEqual(['send_email']);
+    const t = plan(seedContext({ retrieved: [ARTICLES.refunds] }), 'can you email me your refund policy');
+    expect(callNames(t)).toEqual(['send_email']);
     expect(t.calls[0]!.args.subject).toContain('Refunds');
     expect(String(t.calls[0]!.args.body)).toContain('within 2 business days');
-    const vague = plan(
-      makeContext({ services: SEED_SERVICES, retrieved: [ARTICLES.refunds] }),
-      'can you email me the details?',
-    );
+    const vague = plan(seedContext({ retrieved: [ARTICLES.refunds] }), 'can you email me the details?');
     expect(vague.calls).toEqual([]);
     const none = plan(ctx, 'can you email me your refund policy');
     expect(none.calls).toEqual([]);

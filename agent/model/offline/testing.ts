@@ -111,6 +111,31 @@ export const ARTICLES = {
   },
 } satisfies Record<string, PlanContext['retrieved'][number]>;
 
+let articleCount = 0;
+
+/** A synthetic help-centre hit, with an id of its own, as a retriever would return it. */
+export function article(title: string, snippet: string, score = 1): PlanContext['retrieved'][number] {
+  return { id: `kb-test-${++articleCount}`, title, topic: 'test-topic', snippet, score };
+}
+
+/** A booking as lookup_customer lists it under upcoming_bookings. */
+export type Upcoming = {
+  id: string;
+  service_id: string;
+  service_name: string;
+  starts_at: string;
+  price_cents?: number;
+};
+
+/** lookup_customer's answer: Maria found (her record as `customer` gives it) with these upcoming bookings. */
+export const lookupFound = (bookings: Upcoming[], customer: Record<string, unknown> = { ...MARIA }) => ({
+  status: 'found',
+  customer,
+  upcoming_bookings: bookings.map((b) => ({ status: 'confirmed', crew: 'crew-a', ...b })),
+  open_tickets: [],
+  candidates: [],
+});
+
 export function makeContext(over: Partial<PlanContext> = {}): PlanContext {
   return {
     now: NOW,
@@ -123,6 +148,13 @@ export function makeContext(over: Partial<PlanContext> = {}): PlanContext {
     ...over,
   };
 }
+
+/** A plan context with the seed's whole catalogue, the services a customer can name in the evals. */
+export const seedContext = (over: Partial<PlanContext> = {}): PlanContext =>
+  makeContext({ services: SEED_SERVICES, ...over });
+
+/** The names of a planned turn's calls, in order. */
+export const callNames = (t: { calls: { name: string }[] }): string[] => t.calls.map((c) => c.name);
 
 export function system(ctx: PlanContext): SystemMessage {
   return new SystemMessage({ content: 'system prompt', additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });

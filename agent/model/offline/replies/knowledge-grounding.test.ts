@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanContext } from '../../../plan-context.js';
-import { makeContext } from '../testing.js';
+import { article as hit, makeContext } from '../testing.js';
 import { answerFromKb } from './knowledge.js';
 import { correctTypos } from './question-terms.js';
 
@@ -9,14 +9,6 @@ import { correctTypos } from './question-terms.js';
  * return them, a plausible neighbour first.
  */
 type Hit = PlanContext['retrieved'][number];
-let n = 0;
-const hit = (title: string, snippet: string, score: number): Hit => ({
-  id: `kb-grounding-${++n}`,
-  title,
-  topic: 'test-topic',
-  snippet,
-  score,
-});
 const ask = (question: string, retrieved: Hit[]) => answerFromKb(question, makeContext({ retrieved }));
 
 describe('answerFromKb: the article and passage with the fact', () => {

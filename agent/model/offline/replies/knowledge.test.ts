@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanContext } from '../../../plan-context.js';
 import { NOT_SERVED, SERVICE_AREA } from '../../../../schema/business/service-area.js';
 import { splitSentences } from '../analysis/text.js';
-import { makeContext } from '../testing.js';
+import { article as hit, makeContext } from '../testing.js';
 import { answerFromKb, answerFromServices, kbCaveat } from './knowledge.js';
 
 /*
@@ -10,15 +10,6 @@ import { answerFromKb, answerFromServices, kbCaveat } from './knowledge.js';
  * retriever might return them: the tests put a plausible but wrong article first or second.
  */
 type Hit = PlanContext['retrieved'][number];
-let n = 0;
-const hit = (title: string, snippet: string, score = 1): Hit => ({
-  id: `kb-test-${++n}`,
-  title,
-  topic: 'test-topic',
-  snippet,
-  score,
-});
-
 const ask = (question: string, retrieved: Hit[]) => answerFromKb(question, makeContext({ retrieved }));
 
 describe('answerFromKb: the passage that answers', () => {
