@@ -91,7 +91,8 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
      )
      SELECT r.lexeme, r.ndoc, n.n, max(r.sim) AS sim, bool_and(r.extra) AS extra, max(r.share)::float8 AS share
      FROM resolved r CROSS JOIN n
-     GROUP BY r.lexeme, r.ndoc, n.n`,
+     GROUP BY r.lexeme, r.ndoc, n.n
+     ORDER BY r.lexeme`,
     [
       [...own, ...extra],
       [...own.map(() => false), ...extra.map(() => true)],
@@ -367,6 +368,12 @@ interface ArticleRow {
   score: number;
 }
 
+/*
+ * The sum over terms is taken in whatever order the plan joins them, and floating-point addition is not
+ * associative: two articles with the same score could differ in the last bit, and which one came first
+ * changed with the plan (before or after autovacuum's ANALYZE of a fresh database). Scores are rounded
+ * before they are ordered, so equal scores tie and the id decides; the terms come in a fixed order too.
+ */
 async function rankArticles(db: Queryable, terms: Term[], limit: number): Promise<ArticleRow[]> {
   if (terms.length === 0) return [];
   const res = await db.query<ArticleRow>(
@@ -381,7 +388,9 @@ async function rankArticles(db: Queryable, terms: Term[], limit: number): Promis
          GROUP BY a.id
        ),
        ranked AS (
-         SELECT s.*, s.lexical + $5::float8 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', s.search, anyq.q, 1) AS score
+         SELECT s.*,
+           round((s.lexical + $5::float8 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', s.search, anyq.q, 1))::numeric, 9)
+             AS score
          FROM scored s CROSS JOIN anyq
          ORDER BY score DESC, s.id
          LIMIT $3
