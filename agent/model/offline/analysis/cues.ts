@@ -302,7 +302,7 @@ export function detectCues(text: string): Cues {
   const relativeShiftDays = relativeDayShift(t);
   const bookStrong =
     BOOK_STRONG.test(t.replace(/\b(?:my|our) (?:\w+ )?booking for\b/g, ' ')) &&
-    !/\b(?:how|can i|when can i|where can i|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/.test(t) &&
+    !INFO_ABOUT_BOOKING.test(t) &&
     !/^how\b[^.!?]*\bbook\b/.test(t);
   return {
     greeting: GREETING.test(t),
@@ -326,6 +326,10 @@ export function detectCues(text: string): Cues {
     noAction: NO_ACTION.test(t),
   };
 }
+
+/** How, when or where one can book, asked directly or not ("remind me when i can book it?"). */
+const INFO_ABOUT_BOOKING =
+  /\b(?:how|can i|when can i|when i can|where can i|where i can|how far ahead|how do i)\b[^.!?]*\bbook\b[^.!?]*\?/;
 
 /** Starts like an information question ("how much…", "do you…"), i.e. not a request to act. */
 export function isInformationQuestion(text: string): boolean {

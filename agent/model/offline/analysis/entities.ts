@@ -593,7 +593,18 @@ const ARRIVED_DAMAGED = new RegExp(
     String.raw`(?:damaged|broken|cracked|smashed|dented)(?:\s+(?:in|inside) the (?:box|packaging|post|mail))?`,
   'g',
 );
-const sansWhatIsNoFault = (t: string) => t.replace(TIME_DOESNT_SUIT, ' ').replace(ARRIVED_DAMAGED, ' ');
+/**
+ * "forgot to tip my cleaner", "i forgot the code": what the customer forgot themselves (said of "i" or "we",
+ * or with no subject at all, which in a chat message is the writer), not work we left undone.
+ */
+const OWN_OMISSION = /(?:^|[.!?;]\s*|\b(?:i|we)(?:'ve| have| had| just| totally| completely)?\s)forgot\b/g;
+/**
+ * "a credit from when the guy was late": a past problem named as where something they have came from, as the
+ * background of a question, not reported now.
+ */
+const BACKGROUND = /\b(?:from|back) when\b[^,.!?;]*/g;
+const sansWhatIsNoFault = (t: string) =>
+  t.replace(TIME_DOESNT_SUIT, ' ').replace(ARRIVED_DAMAGED, ' ').replace(OWN_OMISSION, ' ').replace(BACKGROUND, ' ');
 
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
@@ -684,8 +695,18 @@ export function faultIsTheJob(text: string): boolean {
   return !reportsProblem(rest);
 }
 
+/**
+ * "once you accept my warranty claim…", "if i file a complaint, how long…": a claim or ticket in a clause of
+ * what happens after it (not "if you could open a ticket", a polite request).
+ */
+const SUPPOSED_CLAIM = new RegExp(
+  String.raw`\b(?:once|after|when|if) (?:you|your team|the team|they|someone|somebody|i|we) ` +
+    '(?!could|can|would|will|please|might)[^,.!?;]*',
+  'g',
+);
+
 export function wantsTicket(text: string): boolean {
-  return EXPLICIT_TICKET.test(normalize(text));
+  return EXPLICIT_TICKET.test(normalize(text).replace(SUPPOSED_CLAIM, ' '));
 }
 
 const ESSENTIAL_OUT = new RegExp(
