@@ -12,6 +12,7 @@ import { answerOrChat, sideAnswer } from './answer.js';
 import { planBooking, planRequestChange, planReschedule } from './booking.js';
 import { changeLookup } from './booking-change.js';
 import { hasContactChange, planUpdate } from './contact-change.js';
+import { coverageAnswer } from './coverage-question.js';
 import { planEmail } from './email.js';
 import { followOnService } from './follow-on.js';
 import { planLookup } from './lookup.js';
@@ -209,6 +210,8 @@ export function planForCustomer(
 
   // --- problems, complaints, explicit ticket requests, cancellations of booked visits
   const ticket = planTicket(a, customer, pendingBook.length > 0);
+  const covered = ticket.call && !calls.length && !notes.length ? coverageAnswer(a, ctx, ticket.call) : undefined;
+  if (covered) return say(covered.text, { offer: covered.offer });
   if (ticket.call) calls.push(ticket.call);
   if (ticket.note) notes.push(ticket.note);
 
