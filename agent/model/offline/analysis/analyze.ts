@@ -3,7 +3,16 @@ import type { PlanContext } from '../../../plan-context.js';
 import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
 import { BOOKING_CHANGE_TOOLS, changeCues, feeQuestionOf, type ChangeCues, type ChangeKind } from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
-import { damageIsTheJob, faultIsTheJob, leakIsTheJob, reportsProblem, wantsTicket } from './entities.js';
+import {
+  type AddressChange,
+  damageIsTheJob,
+  faultIsTheJob,
+  leakIsTheJob,
+  reportsProblem,
+  wantsTicket,
+} from './entities.js';
+import { addressInDiscussion } from './address-revision.js';
+import { retriesDeclined } from './retry.js';
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
 import { messageText, normalize } from './text.js';
@@ -21,7 +30,7 @@ export interface Analysis {
   base: BaseBooking | undefined;
   bookingWanted: boolean;
   rescheduleWanted: boolean;
-  /** Our previous message asked for booking details ("I'd be happy to book … which day?"). */
+  /** Our previous message asked for booking details ("I'd be happy to book … which day?", or offered to book one). */
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
   answersValueQuestion?: 'email' | 'phone';
@@ -32,6 +41,8 @@ export interface Analysis {
   bookingChange?: ChangeKind;
   /** Asks what moving or cancelling costs (answered from the change policy when nothing is changed). */
   feeQuestion?: ChangeKind | 'any';
+  /** The address an update of this conversation asks for, which a next message may complete ("its unit 5"). */
+  addressInDiscussion?: AddressChange;
 }
 
 const HYPOTHETICAL = new RegExp(
@@ -50,7 +61,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const base = findBaseBooking(messages, ctx);
   const anchor = base ? localOf(base.start_time, ctx.timeZone) : undefined;
   const prev = aiBeforeLastCustomer(messages);
-  const answersBookingQuestion = prev >= 0 && /^I'd be happy to book\b/.test(messageText(messages[prev]).trim());
+  const answersBookingQuestion = prev >= 0 && BOOKING_QUESTION.test(messageText(messages[prev]).trim());
   const said = extractWhen(text, ctx.now, ctx.timeZone, anchor);
   // "ugh ok 4 then" to our "would 5:00 PM work, or another time?": a bare number is the hour.
   const hour = answersBookingQuestion && !said.time && !said.ambiguous ? bareHourAnswer(text) : undefined;
@@ -104,11 +115,18 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         cues.relativeShiftMinutes !== undefined ||
         cues.relativeShiftDays !== undefined ||
         /\b(move|reschedul)/.test(t))) ||
-      (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw));
+      (hasWhen && !services.matches.length && !cues.book.strong && !infoOnly && !cues.withdraw) ||
+      // "ugh ok, 1pm same day then?" after a refusal: another try at the same visit, though asked as a question.
+      retriesDeclined(base, text, when));
   const bookingChange =
     problem || cues.lookup
       ? undefined
-      : bookingChangeOf(ctx, base, { change, changeCue, hasWhen, supersedeWanted, newBooking: cues.book.strong }, t);
+      : bookingChangeOf(
+          ctx,
+          base,
+          { change, changeCue, hasWhen, supersedeWanted, newBooking: cues.book.strong, shift: relativeShift(cues) },
+          t,
+        );
   // "move my deep clean to wednesday" while that deep clean is still a request: the request changes.
   const movesOpenRequest =
     change.move && base !== undefined && (base.status === 'pending' || base.status === 'proposed') && !problem;
@@ -143,6 +161,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         (!base && Boolean(when.date && (when.time || when.ambiguous)) && onlySaysWhen(text, when)));
   const valueAsked = prev >= 0 ? VALUE_QUESTION.exec(messageText(messages[prev]))?.[1] : undefined;
   const answersValueQuestion = valueAsked ? (valueAsked.startsWith('phone') ? 'phone' : 'email') : undefined;
+  const discussedAddress = addressInDiscussion(messages, ctx);
   return {
     text,
     cues,
@@ -158,8 +177,18 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     answersBookingQuestion,
     ...(bookingChange ? { bookingChange } : {}),
     ...(feeQuestion ? { feeQuestion } : {}),
+    ...(discussedAddress ? { addressInDiscussion: discussedAddress } : {}),
   };
 }
+
+/**
+ * Our message that asks for a booking's details: "I'd be happy to book … which day?", or an answer that
+ * offers to book the service it was about ("…Would you like me to book one? Just tell me the day and time.").
+ */
+const BOOKING_QUESTION = new RegExp(
+  String.raw`^I'd be happy to book\b|` +
+    String.raw`\bWould you like me to book (?:an? [^?]{2,80}|one)(?: for you)?\? Just tell me the day and time\.`,
+);
 
 /** Our question for a missing value (intents/contact-change), which the next message answers. */
 const VALUE_QUESTION = /\bWhat (phone number|email address) should we have on your account\?/;
@@ -195,7 +224,15 @@ function namesOtherService(base: BaseBooking | undefined, services: ServiceMatch
 function bookingChangeOf(
   ctx: PlanContext,
   base: BaseBooking | undefined,
-  m: { change: ChangeCues; changeCue: boolean; hasWhen: boolean; supersedeWanted: boolean; newBooking: boolean },
+  m: {
+    change: ChangeCues;
+    changeCue: boolean;
+    hasWhen: boolean;
+    supersedeWanted: boolean;
+    newBooking: boolean;
+    /** "make it the day before", "an hour later": counted from a booking's own time. */
+    shift: boolean;
+  },
   t: string,
 ): ChangeKind | undefined {
   const services = matchServices(t, ctx.services);
@@ -207,15 +244,19 @@ function bookingChangeOf(
   if (m.change.cancel || (m.change.cancelPronoun && (pendingChange || (booked && !pendingBook))))
     return pendingBook && !otherService ? undefined : 'cancel';
   if (pendingChange && (m.change.move || (m.changeCue && m.hasWhen && !m.newBooking))) return 'reschedule';
-  if (!(m.change.move || m.supersedeWanted || (m.changeCue && m.hasWhen && !base))) return undefined;
+  // A shift with no booking of this conversation to count from is one of a booking they have.
+  if (!(m.change.move || m.supersedeWanted || (m.changeCue && (m.hasWhen || m.shift) && !base))) return undefined;
   // "make it a standard clean instead" changes the request; "move my window cleaning" is another booking.
   if (open) return otherService && m.change.move ? 'reschedule' : undefined;
   // "same time next week too": an extra visit, booked as a new one.
   if (booked)
     return /\b(too|also|another|additional|as well|again)\b/.test(t) && !m.change.move ? undefined : 'reschedule';
   if (base) return m.change.move ? 'reschedule' : undefined;
-  return m.change.move || /\b(move|moving|switch|push|change)\b/.test(t) ? 'reschedule' : undefined;
+  return m.change.move || m.shift || /\b(move|moving|switch|push|change)\b/.test(t) ? 'reschedule' : undefined;
 }
+
+const relativeShift = (cues: Cues): boolean =>
+  cues.relativeShiftDays !== undefined || cues.relativeShiftMinutes !== undefined;
 
 /** Words that say a value on file should change. */
 export const CHANGE_CUE = new RegExp(

@@ -163,6 +163,9 @@ const SEND_EMAIL = [
   ),
   /\b(?:confirmation|details|receipt|summary|copy|invoice)\b[^.!?]{0,20}\b(?:by|via|over|in an?|to my) e-?mail\b/,
   /\b(?:drop|shoot|fire off) (?:me|us) an? e-?mail\b/,
+  // "send that to my email", "put it in an email for me": what was just said, by email.
+  /\b(?:send|forward) (?:that|this|it) (?:over )?to my (?:e-?mail|inbox)\b/,
+  /\bput (?:that|this|it) in (?:an? )?e-?mail\b/,
 ];
 
 /**

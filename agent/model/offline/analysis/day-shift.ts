@@ -21,6 +21,15 @@ const FORWARD = new RegExp(
 /** "a day later", "two days earlier". */
 const LATER_EARLIER = new RegExp(String.raw`\b${QTY}\s+${UNIT}\s+(later|earlier)\b`);
 
+/**
+ * "make it the day before", "can we do it the week after", "move it to two days before": counted from the
+ * booking's day, said with a verb that changes it ("call me the day before" or "cancel the day before" move nothing).
+ */
+const BEFORE_AFTER = new RegExp(
+  String.raw`\b(?:(?:make|move|moving|change|switch|put|shift|bump)\w*|(?:can|could|would)\s+(?:we|you|u|they)\s+do)` +
+    String.raw`\s+${OBJECT}(?:to\s+|for\s+|on\s+)?(?:the\s+)?(?:${QTY}\s+)?${UNIT}\s+(before|after)\b`,
+);
+
 function amount(qty: string, unit: string): number {
   const n = COUNT[qty.replace(/ of$/, '')] ?? Number(qty);
   return unit.startsWith('week') ? n * 7 : n;
@@ -32,6 +41,11 @@ export function relativeDayShift(t: string): number | undefined {
   if (relative) return amount(relative[1]!, relative[2]!) * (relative[3] === 'earlier' ? -1 : 1);
   const back = BACK.exec(t);
   if (back) return amount(back[1]!, back[2]!);
+  const beforeAfter = BEFORE_AFTER.exec(t);
+  if (beforeAfter) {
+    const n = amount(beforeAfter[1] ?? 'a', beforeAfter[2]!);
+    return beforeAfter[3] === 'before' ? -n : n;
+  }
   const forward = FORWARD.exec(t);
   if (forward) return -amount(forward[1]!, forward[2]!);
   return undefined;

@@ -90,6 +90,9 @@ const ADDRESS_CUE = new RegExp(
       String.raw`new address|address (?:is now|is|to|has changed|changed)|address:?(?=\s+\d)`,
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
       '(?:now )?(?:live|living) at',
+      // "here's my address finally: …", "address btw: …"
+      String.raw`(?:here'?s|here is) (?:my|our) (?:[a-z]+ )?address`,
+      String.raw`address \w+(?=:\s*\d)`,
     ].join('|') +
     String.raw`)\b`,
   'i',
@@ -235,6 +238,11 @@ const OLD_UNIT_BEFORE = /\b(?:from|not|old|previous|former|was|used to be|instea
  */
 export function extractAddressPatch(text: string): AddressPatch | undefined {
   if (!UNIT_CHANGE_CUE.test(text) || extractAddress(text)?.ok) return undefined;
+  return unitSaid(text);
+}
+
+/** The last unit a message names as its own, whatever cue is around it ("its unit 5", "apt 2B, same street"). */
+export function unitSaid(text: string): AddressPatch | undefined {
   const units = [...text.matchAll(PATCH_UNIT)].filter(
     (u) => UNIT_ID.test(u[2]!) && !OLD_UNIT_BEFORE.test(text.slice(Math.max(0, u.index - 25), u.index)),
   );

@@ -3,6 +3,7 @@ import { EXAMPLE_ADDRESS } from '../../../../schema/business/service-area.js';
 import type { Offer, RecordWrite } from '../conversation.js';
 import { CHANGE_CUE, PHONE_CUE, type Analysis } from '../analysis/analyze.js';
 import type { Cues } from '../analysis/cues.js';
+import { revisedAddress } from '../analysis/address-revision.js';
 import { sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
 import {
   type AddressExtraction,
@@ -213,6 +214,12 @@ const addressAnchor = (text: string, found: NonNullable<AddressExtraction>) =>
   '';
 
 function planAddress(d: Draft, a: Analysis, customer: Customer) {
+  // "oops forgot, its unit 5" right after giving an address: that address, now with its unit.
+  const revised = revisedAddress(a.text, a.addressInDiscussion);
+  if (revised) {
+    d.changes.address = revised;
+    return;
+  }
   const address = extractAddress(a.text);
   // "new unit 9, same building": the rest of the address is the record's, completed once it is looked up.
   const patch = address?.ok ? undefined : extractAddressPatch(a.text);

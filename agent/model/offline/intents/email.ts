@@ -10,6 +10,7 @@ import { clip, contentWords, formatPrice, isRecord, normalize, stem } from '../a
 import { formatWhen } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
 import { emailBody, firstName } from '../replies/templates.js';
+import { quotedAnswer, quotedAnswerEmail } from './email-answer.js';
 
 /** "Email me the deep clean price and what's included": the service's facts, and what the help centre says of it. */
 function serviceEmail(
@@ -122,6 +123,9 @@ export function planEmail(
       },
     };
   }
+  // "email me that" right after a help-centre answer: that answer, whatever else the conversation holds.
+  const quoted = quotedAnswer(messages, a.text);
+  if (quoted.length) return { args: quotedAnswerEmail(customer.id, name, quoted) };
   const base = a.base;
   if (base && ['pending', 'proposed', 'executed', 'on_file'].includes(base.status)) {
     const confirmed = base.status === 'executed' || base.status === 'on_file';
