@@ -28,8 +28,8 @@ export const THESAURUS: readonly {
     say: ['call off', 'called off', 'calling off', 'scrap', 'drop the booking', 'bail', 'bail on', 'back out of'],
     means: 'cancel',
   },
-  // A change at the last minute is a late one: inside the 24 hours before the visit.
-  { say: ['last minute', 'last-minute', 'short notice'], means: 'late within 24 hours' },
+  // A change at the last minute is a late one: inside the 24 hours before the visit (no minute of a clock).
+  { say: ['last minute', 'last-minute', 'short notice'], means: 'late within 24 hours', idiom: true },
   {
     say: ['push', 'pushed', 'postpone', 'another day', 'different day', 'change the date', 'move my appointment'],
     means: 'reschedule move',
@@ -103,6 +103,12 @@ export const THESAURUS: readonly {
       'allergic',
       'allergy',
       'scents',
+      'scented',
+      'unscented',
+      'perfume',
+      'perfumed',
+      'strong smell',
+      'strong smells',
     ],
     means: 'eco-friendly fragrance-free',
   },

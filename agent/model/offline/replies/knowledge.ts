@@ -83,6 +83,8 @@ function priceLead(question: string, ctx: PlanContext, quote: string): string {
   const named = matchServices(question, ctx.services).matches;
   if (named.length !== 1) return '';
   const s = named[0]!;
+  // "How long can it be paused?": the quote gives a length of time about something else than the visit's own.
+  if (!price && statesKinds(quote, DURATION_KIND) && !normalizedHas(quote, s.name)) return '';
   const quoted =
     (!price || quote.includes(formatPrice(s.price_cents))) && (!duration || statesLength(quote, s.duration_minutes));
   if (quoted) return '';
