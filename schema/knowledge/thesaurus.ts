@@ -87,7 +87,10 @@ export const THESAURUS: readonly {
     means: 'fails stops working warranty',
   },
   { say: ['wobbling', 'wobbly', 'came loose', 'loose', 'rattling'], means: 'installation warranty' },
-  { say: ['tidy', 'declutter', 'clean up before', 'get ready'], means: 'ready prepare' },
+  {
+    say: ['tidy', 'declutter', 'clean up before', 'get ready', 'what to do before', 'what do i do before', 'prep'],
+    means: 'ready prepare',
+  },
   { say: ['vetted', 'vetting', 'screened', 'criminal record', 'stranger', 'trustworthy'], means: 'background check' },
   { say: ['broke', 'broken', 'smashed', 'scratched', 'knocked over', 'stained', 'cracked'], means: 'damage insurance' },
   { say: ['sprays', 'mop', 'vacuum', 'chemicals', 'cleaning products'], means: 'supplies equipment' },
@@ -352,9 +355,16 @@ export function frameWords(query: string): Set<string> {
   return out;
 }
 
+/**
+ * Words hyphened into one ("the what-to-do-before-a-repair stuff") are a phrase said as one word: a chain of
+ * three or more is read word by word, while a compound ("move-out", "non-toxic") stays whole.
+ */
+const phraseTokens = (query: string): string[] =>
+  tokens(query).flatMap((w) => (w.split('-').length > 2 ? w.split('-') : [w]));
+
 /** The thesaurus's phrases in the query with what they mean (longest first, each word used once). */
 export function matchedPhrases(query: string): { key: string; means: string }[] {
-  let text = ` ${tokens(query).join(' ')} `;
+  let text = ` ${phraseTokens(query).join(' ')} `;
   const out: { key: string; means: string }[] = [];
   for (const key of SYNONYM_KEYS) {
     const needle = ` ${key} `;

@@ -109,6 +109,8 @@ const DURATION_SPAN = new RegExp(
     String.raw`(?:days?|weeks?|months?)$`,
   'i',
 );
+/** "push it back a day", "bring it forward two weeks": a count of days said alone is how far, not which day. */
+const COUNT_SPAN = /^(?:a|an|one|two|three|four|a few|a couple(?: of)?|several|\d+) (?:days?|weeks?)$/i;
 const VAGUE_SPAN =
   /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
 
@@ -221,7 +223,11 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
 
   for (const r of results) {
     const span = r.text.trim();
-    if ((IGNORED_SPAN.test(span) && !/\b(?:after (?:next|that)|one after)\b/i.test(span)) || DURATION_SPAN.test(span))
+    if (
+      (IGNORED_SPAN.test(span) && !/\b(?:after (?:next|that)|one after)\b/i.test(span)) ||
+      DURATION_SPAN.test(span) ||
+      COUNT_SPAN.test(span)
+    )
       continue;
     out.spans.push(span);
     if (VAGUE_SPAN.test(span)) {

@@ -6,7 +6,7 @@ import { customerTexts, type BaseBooking, type Offer } from '../conversation.js'
 import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
-import { clip, joinList } from '../analysis/text.js';
+import { clip, joinList, normalize } from '../analysis/text.js';
 import { repairOrReplace, visitElsewhere } from '../analysis/visit-site.js';
 import {
   combine,
@@ -306,13 +306,19 @@ function lastProposalWasOne(messages: BaseMessage[]): boolean {
 }
 
 /**
+ * "my booking", "our appointment": a visit named as theirs but not which one. "it" right after a request is
+ * that request; "my booking" while two of theirs wait is either.
+ */
+const GENERIC_OWN_VISIT = /\b(?:my|our)\s+(?:booking|appointment|visit|reservation|slot)\b/;
+
+/**
  * A change ("move it to thursday") while several booking requests wait: the one whose service the
  * message names, else the question which one, each option carrying what the change makes of it.
  * Undefined when at most one request waits (the change is planned as usual).
  */
 export function planRequestChange(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan | undefined {
   const open = openRequests(ctx);
-  if (open.length < 2 || lastProposalWasOne(messages)) return undefined;
+  if (open.length < 2 || (lastProposalWasOne(messages) && !GENERIC_OWN_VISIT.test(normalize(a.text)))) return undefined;
   const named = open.filter((b) => a.services.matches.some((s) => s.id === b.service_id));
   if (named.length === 1) return planReschedule({ ...a, services: { matches: [], candidates: [] } }, ctx, named[0]!);
   const options = open.flatMap((b) => {

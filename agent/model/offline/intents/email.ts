@@ -5,7 +5,7 @@ import { lastExecuted } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { detectCues } from '../analysis/cues.js';
 import { segments } from '../analysis/segments.js';
-import { serviceName, type Service } from '../analysis/services.js';
+import { matchServices, serviceName, type Service } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, isRecord, normalize, stem } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
@@ -40,18 +40,35 @@ function serviceEmail(
 
 type Article = PlanContext['retrieved'][number];
 
+/** The part of the message that asks for the email (the whole message when no part alone does). */
+const emailAsk = (text: string): string => segments(text).find((s) => detectCues(s).sendEmail) ?? text;
+
 /**
  * "email me your refund policy", "email me the install prices": the help-centre article that answers
  * what the part of the message asking for the email names, when one does.
  */
 function articleAsked(text: string, ctx: PlanContext): Article | undefined {
-  const asked = segments(text).find((s) => detectCues(s).sendEmail) ?? text;
-  const answer = answerFromKb(asked, ctx);
+  const asked = emailAsk(text);
+  const answer = answerFromKb(asked.replace(EMAIL_WORDS, ' '), ctx);
   const article = answer ? ctx.retrieved.find((r) => r.id === answer.articleId) : undefined;
   // "email me the details" names no topic: an article is sent only when the request names what its title is about.
   const words = new Set(topicWords(asked));
   return article && topicWords(article.title).some((w) => words.has(w)) ? article : undefined;
 }
+
+/**
+ * How the email is asked for ("email me", "send it to my inbox", "by email"): the request, not its topic. Left
+ * in, the article about email addresses would answer every request sent by email.
+ */
+const EMAIL_WORDS = new RegExp(
+  [
+    String.raw`\b(?:e-?mail|mail|send|forward)(?:\s+(?:it|that|them|this))?` +
+      String.raw`(?:\s+(?:over|across))?(?:\s+to)?\s+(?:me|us)\b`,
+    String.raw`\b(?:by|via|in an?|an?)\s+e-?mail\b`,
+    String.raw`\b(?:my|our)\s+(?:e-?mail|inbox)\b`,
+  ].join('|'),
+  'gi',
+);
 
 /** Words of an email request that say nothing of its topic ("email me the details"), stemmed as topics are. */
 const REQUEST_WORDS = new Set(['email', 'mail', 'send', 'details', 'info', 'information', 'copy'].map(stem));
@@ -172,10 +189,14 @@ export function planEmail(
   if (a.bookingWanted || a.rescheduleWanted) {
     return { note: "Once we've settled the booking details, I can email you the confirmation." };
   }
+  // The part asking for the email says what it should carry: "email me the before-a-repair stuff, he'll be
+  // home for the drywall guy" wants the article, the service being only why; a service named in that part wins.
   const service = a.services.matches.length === 1 ? a.services.matches[0]! : undefined;
-  if (service) return { args: serviceEmail(customer, name, service, ctx) };
-  const article = articleAsked(a.text, ctx);
+  const askedService =
+    service && matchServices(emailAsk(a.text), ctx.services).matches.some((s) => s.id === service.id);
+  const article = askedService ? undefined : articleAsked(a.text, ctx);
   if (article) return { args: articleEmail(customer, name, article) };
+  if (service) return { args: serviceEmail(customer, name, service, ctx) };
   return {
     note:
       'What would you like me to email you? ' +

@@ -25,6 +25,7 @@ export const UNINFORMATIVE = new Set(
     'service',
     'company',
     'thing',
+    'stuff',
     'way',
     'good',
     'time',
