@@ -89,7 +89,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const repairJob =
     (damageIsTheJob(text) && ((services.matches.length > 0 && asked) || cues.question)) ||
     ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair'));
-  const problem = (reportsProblem(text) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) || explicitTicket;
+  const problem =
+    (reportsProblem(withoutTicketQuestions(text, cues)) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) ||
+    explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue =
     cues.reschedule ||
@@ -189,6 +191,18 @@ const BOOKING_QUESTION = new RegExp(
   String.raw`^I'd be happy to book\b|` +
     String.raw`\bWould you like me to book (?:an? [^?]{2,80}|one)(?: for you)?\? Just tell me the day and time\.`,
 );
+
+/**
+ * "do i have any open tickets from that complaint i made?" asks after a complaint made before, and reports
+ * nothing new: the sentences that ask about their tickets are not read for a problem.
+ */
+function withoutTicketQuestions(text: string, cues: Cues): string {
+  if (cues.lookup !== 'tickets') return text;
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((s) => detectCues(s).lookup !== 'tickets')
+    .join(' ');
+}
 
 /** Our question for a missing value (intents/contact-change), which the next message answers. */
 const VALUE_QUESTION = /\bWhat (phone number|email address) should we have on your account\?/;

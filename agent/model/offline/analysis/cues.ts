@@ -276,6 +276,21 @@ const sansConsequenceQuestions = (t: string) => t.replace(CONSEQUENCE_QUESTION, 
 
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
 
+/** "What happens if my card is declined after the visit?" asks a policy or a price, not what is booked. */
+const policyQuestion = (t: string) => /\b(?:cost|costs|price|prices|how much)\b/.test(t) || HYPOTHETICAL.test(t);
+
+/** Which part of their own record the words ask about, if any. */
+function lookupAsked(t: string): Cues['lookup'] {
+  // Past the listed phrasings, a question whose subject is their own visit or record (a contact
+  // detail named is the subject, whatever else the phrasing matches); a request
+  // to come ("I need someone Tuesday") is one only when it asks when or who.
+  const ownRecord =
+    BOOK_WEAK.test(t) && !/\b(?:when|whens|what time|what day|which day|who)\b/.test(t)
+      ? undefined
+      : ownRecordQuestion(t);
+  return ownRecord === 'contact' ? ownRecord : (LOOKUP.find((l) => l.re.test(t))?.kind ?? ownRecord);
+}
+
 export function detectCues(text: string): Cues {
   const t = normalize(text);
   const short = t.split(' ').length <= 6;
@@ -288,18 +303,15 @@ export function detectCues(text: string): Cues {
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.
   const bookWeak = BOOK_WEAK.test(t);
-  // Past the listed phrasings, a question whose subject is their own visit or record (a contact
-  // detail named is the subject, whatever else the phrasing matches); a request
-  // to come ("I need someone Tuesday") is one only when it asks when or who.
-  const ownRecord =
-    bookWeak && !/\b(?:when|whens|what time|what day|which day|who)\b/.test(t) ? undefined : ownRecordQuestion(t);
-  // "What happens if my card is declined after the visit?" asks a policy, not what is booked.
-  const lookup =
-    /\b(?:cost|costs|price|prices|how much)\b/.test(t) || HYPOTHETICAL.test(t)
-      ? undefined
-      : ownRecord === 'contact'
-        ? ownRecord
-        : (LOOKUP.find((l) => l.re.test(t))?.kind ?? ownRecord);
+  // "any open tickets from my complaint? also whats ur refund timeline usually": the policy question is a
+  // sentence of its own, and the account question beside it is still asked.
+  const lookup = policyQuestion(t)
+    ? t
+        .split(/(?<=[.!?])\s+/)
+        .filter((s) => !policyQuestion(s))
+        .map(lookupAsked)
+        .find(Boolean)
+    : lookupAsked(t);
   // "How far in advance can I book" asks about booking, with or without the question mark.
   // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
   const relativeShiftDays = relativeDayShift(t);

@@ -103,7 +103,9 @@ const STRONG_ADDRESS_CUE = new RegExp(
     String.raw`(?:change|update|correct) (?:my|our|the) (?:home )?address)\b`,
   'i',
 );
-const UNIT_RE = /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
+// The unit word ends at a dot, a space, a # or its number: "flats" is a word of its own, not "flat S".
+const UNIT_RE =
+  /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)(?:\b|(?=\d))\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
 const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
 const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+[a-z])/;
 const STREET_RE = new RegExp(
@@ -197,14 +199,26 @@ function addressAfter(text: string, from: number): AddressExtraction {
     after = after.slice(0, postal.index);
   }
   // "…, flat 2, still Elm Bay MH 1024": "still" says the town is unchanged; it is not part of its name.
-  const city = after
+  let city = after
     .replace(/^[\s,]+|[\s,]+$/g, '')
     .replace(/^(?:still|also)\s+(?:in\s+)?/i, '')
     .replace(/\s*,\s*/g, ' ')
     .trim();
   line1 = line1.replace(/\s+/g, ' ');
+  const said = city;
+  city = townAtEnd(said) ?? said;
   if (!postal_code || city.length < 2 || line1.length < 3) return strong ? { ok: false, partial: rest } : undefined;
   return { ok: true, address: { line1, ...(unit ? { unit } : {}), city, postal_code } };
+}
+
+/**
+ * "same street lol, <town>": words before a place of the area that ends the city part are an aside, and the
+ * place is spelled as the area spells it. A city the area does not know is kept as written.
+ */
+function townAtEnd(city: string): string | undefined {
+  const said = normalize(city);
+  const names = placeNames().sort((a, b) => b.length - a.length);
+  return names.find((n) => said === normalize(n) || said.endsWith(` ${normalize(n)}`));
 }
 
 /** Part of an address the message changes, to be completed from the record ("new unit 9, same building"). */
@@ -223,8 +237,11 @@ const UNIT_CHANGE_CUE = new RegExp(
 );
 
 /** "unit 9", "apt #4", "unit number is now 12", "flat C". */
-const PATCH_UNIT =
-  /\b(apt|apartment|unit|suite|ste|flat)\.?\s*(?:(?:number|no\.?)\s*)?(?:is\s*)?(?:now\s*)?#?\s*([a-z0-9-]+)\b/gi;
+const PATCH_UNIT = new RegExp(
+  String.raw`\b(apt|apartment|unit|suite|ste|flat)(?:\b|(?=\d))\.?\s*` +
+    String.raw`(?:(?:number|no\.?)\s*)?(?:is\s*)?(?:now\s*)?#?\s*([a-z0-9-]+)\b`,
+  'gi',
+);
 /** What a unit is called by: digits, a letter, or both ("30", "B", "4C", "12-3"); never a word ("unit on it"). */
 const UNIT_ID = /^(?:\d+[a-z]?|[a-z]\d*|\d+-\d+)$/i;
 
@@ -478,8 +495,11 @@ const SAFETY = new RegExp(
     ].join('|') +
     String.raw`)\b`,
 );
-const WATER =
-  /\b(leak\w*|flood\w*|water (?:everywhere|all over|pouring|gushing|spraying|coming)|burst|pouring|gushing)\b/;
+// "water is coming out from under the sink", "it's pooling on the floor": water where it should not be.
+const WATER = new RegExp(
+  String.raw`\b(leak\w*|flood\w*|water(?: is|'s| keeps)? (?:everywhere|all over|pouring|gushing|spraying|coming|` +
+    String.raw`seeping|dripping through)|burst|pouring|gushing|pooling|puddl\w*|overflow\w*)\b`,
+);
 const ACTIVE =
   /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
 const DAMAGE = new RegExp(
@@ -526,10 +546,15 @@ const TECHNICAL = new RegExp(
     ].join('|') +
     String.raw`)\b`,
 );
+/** Not said of themselves: "i forgot", "we totally forgot". */
+const NOT_FIRST_PERSON =
+  String.raw`(?<!\b(?:i|we)(?:'ve|'d|'m| ` +
+  String.raw`(?:just|totally|completely|must have|had|have|kinda|probably))? )`;
 const COMPLAINT = new RegExp(
   String.raw`\b(` +
     [
-      String.raw`skipped|forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)`,
+      // "i forgot to put it in my calendar": the customer's own slip, not something we failed to do.
+      String.raw`skipped|${NOT_FIRST_PERSON}forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)`,
       "didn'?t clean|did not clean|wasn'?t cleaned|not cleaned",
       String.raw`rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible`,
       'poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)',

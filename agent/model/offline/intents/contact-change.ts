@@ -103,9 +103,11 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   const name = extractNameChange(a.text);
   if (name && name !== customer.name) gateValue(d, a, customer, { field: 'name', value: name, shown: name, at: name });
   const note = extractNoteRequest(a.text);
-  if (note) d.changes.notes = note;
+  // "add to my notes that…" keeps what the notes say: the new words go after them once the record is looked up.
+  const addedNote = note && ADDS_TO_NOTES.test(normalize(a.text)) ? note : undefined;
+  if (note && !addedNote) d.changes.notes = note;
   // "the gate code is 5521 now": a fact for the staff notes, added to what they say (the tool replaces them).
-  const accessNote = note || bookingInMessage || a.bookingWanted ? undefined : extractAccessNote(a.text);
+  const accessNote = addedNote ?? (note || bookingInMessage || a.bookingWanted ? undefined : extractAccessNote(a.text));
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
   const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
   const channels = [...channelsAskedFor(a.text)];
@@ -372,6 +374,13 @@ const NOTE_UPDATE = new RegExp(
   String.raw`\b(?:update|change|add to) (?:my|the) (?:account |file )?notes?(?: on (?:my )?(?:file|account))?` +
     String.raw`\s*(?:with|to say|that|:|-|\u2013|\u2014)\s*(.+)`,
   'i',
+);
+
+/** The notes on file named as what the new words are added to ("add to my notes", "add this to the notes"). */
+const ADDS_TO_NOTES = new RegExp(
+  String.raw`\badd(?:ing)? (?:(?:this|that|it) )?(?:on)?to ` +
+    String.raw`(?:(?:my|the|our) (?:account |file |customer |staff )?notes\b|` +
+    String.raw`the notes (?:on|in) (?:my|our) (?:account|file|record)\b)`,
 );
 
 /** "Put that on my file", "add this to my notes": a note whose words came just before. */

@@ -10,6 +10,7 @@ import {
 import { detectCues } from '../analysis/cues.js';
 import { clip, isRecord } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
+import { answerBesideLookup } from '../replies/beside-lookup.js';
 import { answerFromKb, noAnswerReply } from '../replies/knowledge.js';
 import {
   approvalEventText,
@@ -83,6 +84,9 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
           return;
         }
         parts.push(lookupText(json, detectCues(round.customerText).lookup ?? 'account', ctx));
+        // A policy question asked beside the account question is answered from the help centre.
+        const beside = answerBesideLookup(round.customerText, ctx);
+        if (beside) parts.push(beside);
         return;
       }
       case 'search_knowledge_base': {
