@@ -10,7 +10,15 @@ import { runMain } from '../core/run-main.js';
 import { CaseFileError, loadCases, type EvalCase } from './case-schema.js';
 import { diffSet, diffText, loadBaseline, type EvalOutput } from './baseline.js';
 import { openEvalServer } from './database.js';
-import { checkGate, describeBound, loadThresholds, THRESHOLDS_FILE, type CaseSet, type GateResult } from './gate.js';
+import {
+  checkGate,
+  describeBound,
+  isFrozen,
+  loadThresholds,
+  THRESHOLDS_FILE,
+  type CaseSet,
+  type GateResult,
+} from './gate.js';
 import { htmlReport, type HtmlSet } from './html-report.js';
 import { checkIndependence } from './independence.js';
 import { progressReporter } from './progress.js';
@@ -37,6 +45,7 @@ const USAGE = `Usage: npm run eval -- [options]
   --gate             exit 1 when a metric misses its threshold in evals/thresholds.json
   --thresholds <f>   another thresholds file for --gate
   --quiet            no per-case progress
+  --list-frozen      also name the holdout sets' failing cases (for a label audit; never while tuning)
   -h, --help
 
 Uses DATABASE_URL's server when set (a fresh database per set and run is created and dropped),
@@ -69,6 +78,7 @@ async function main(): Promise<number> {
         gate: { type: 'boolean', default: false },
         thresholds: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        'list-frozen': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -143,7 +153,9 @@ async function main(): Promise<number> {
             `with ${modelName} on ` +
             `${server.embedded ? 'an embedded Postgres' : 'DATABASE_URL'}…\n`,
         );
-        const progress = values.quiet ? undefined : progressReporter(label);
+        const progress = values.quiet
+          ? undefined
+          : progressReporter(label, process.stderr, 30, { ids: values['list-frozen'] || !isFrozen(sel.set) });
         const report = await runEval({
           cases: sel.cases,
           model,
@@ -182,7 +194,8 @@ async function main(): Promise<number> {
     out.push('', `${r.name} by kind:`, kindsTable(r.runs[0]!));
     if (repeats[r.name]) out.push('', repeatText(r.name, repeats[r.name]!));
   }
-  for (const r of results) out.push('', `— ${r.name} —`, failuresText(r.runs[0]!));
+  for (const r of results)
+    out.push('', `— ${r.name} —`, failuresText(r.runs[0]!, { listed: values['list-frozen'] || !isFrozen(r.set) }));
   if (values.baseline) {
     const base = loadBaseline(path.resolve(values.baseline));
     for (const r of results) {

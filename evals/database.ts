@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Clock } from '../core/clock.js';
 import { connectClient, createPool } from '../core/pg-pool.js';
 import { startEmbeddedPostgres } from '../core/embedded-postgres.js';

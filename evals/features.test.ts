@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CaseFileError, parseCaseFile, type EvalCase } from './case-schema.js';
 import { expandCases, resolveDate, resolveDates } from './case-clock.js';
 import { diffSet } from './baseline.js';
-import { loadThresholds } from './gate.js';
+import { FROZEN_SETS, isFrozen, loadThresholds } from './gate.js';
 import { htmlReport } from './html-report.js';
 import { checkIndependence } from './independence.js';
 import { argMismatches, groundingProblems, METRIC_NAMES, rowProblems, scoreRuns, toolsMatch } from './metrics.js';
 import { progressBar, progressReporter } from './progress.js';
 import { passHatK, summarizeRepeats } from './repeat.js';
+import { failuresText } from './report.js';
 import { observeCall, type EvalReport, type ObservedDecision } from './run.js';
 import { caseRun, observedTurn } from './testing.js';
 
@@ -303,6 +304,36 @@ describe('progress', () => {
     const p = progressReporter('holdout', { write: (s) => lines.push(s), isTTY: false });
     p({ id: 'a', ok: false } as never, 0, 2);
     expect(lines).toEqual(['  holdout [1/2] FAIL a\n']);
+  });
+
+  it('names no case of a frozen set, on a log or a terminal', () => {
+    const lines: string[] = [];
+    const log = progressReporter('holdout', { write: (s) => lines.push(s), isTTY: false }, 10, { ids: false });
+    log({ id: 'secret-case', ok: false } as never, 0, 2);
+    const tty = progressReporter('holdout', { write: (s) => lines.push(s), isTTY: true }, 10, { ids: false });
+    tty({ id: 'secret-case', ok: false } as never, 1, 2);
+    expect(lines[0]).toBe('  holdout [1/2] FAIL\n');
+    expect(lines.join('')).not.toContain('secret-case');
+  });
+});
+
+describe('failing cases of a frozen set', () => {
+  it('are counted, not listed, unless asked for', () => {
+    const report = {
+      cases: [{ id: 'secret-case', kind: 'booking', customer: 'cus_001', ok: false, failures: ['tools'], turns: [] }],
+      runs: [],
+    } as never;
+    const hidden = failuresText(report, { listed: false });
+    expect(hidden).toMatch(/^1 failing cases, not listed/);
+    expect(hidden).not.toContain('secret-case');
+    expect(failuresText(report)).toContain('secret-case');
+  });
+
+  it('are the two holdout sets', () => {
+    expect(FROZEN_SETS).toEqual(['holdout', 'holdout-2']);
+    expect(isFrozen('holdout-2')).toBe(true);
+    expect(isFrozen('golden')).toBe(false);
+    expect(isFrozen(undefined)).toBe(false);
   });
 });
 

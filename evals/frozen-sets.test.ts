@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FROZEN_SETS } from './gate.js';
 
 /**
  * The holdout sets are frozen: they measure the planner and are never tuned to it. Any edit to a
@@ -11,7 +12,6 @@ import { describe, expect, it } from 'vitest';
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const FROZEN_SETS = ['holdout', 'holdout-2'];
 
 export function manifestOf(dir: string): Map<string, string> {
   const files = readdirSync(dir)

@@ -25,6 +25,13 @@ export type Thresholds = z.infer<typeof Bounds>;
 /** The golden set is tuned against; the holdout sets only measure (holdout-2 was written last, by an outsider). */
 export type CaseSet = 'golden' | 'holdout' | 'holdout-2';
 
+/**
+ * The sets that only measure. Their failing cases are counted but never listed by default: an eval
+ * that names them in every log teaches whoever reads the log what the planner gets wrong there.
+ */
+export const FROZEN_SETS: readonly CaseSet[] = ['holdout', 'holdout-2'];
+export const isFrozen = (set: string | undefined): boolean => FROZEN_SETS.includes(set as CaseSet);
+
 export const THRESHOLDS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'thresholds.json');
 
 /** The bounds of one set (golden by default); a set without bounds gates nothing. */

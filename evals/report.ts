@@ -55,9 +55,11 @@ const clip = (s: string, n: number) => {
 };
 
 /** Failing cases with why, and what the agent said. */
-export function failuresText(report: EvalReport, opts: { replyChars?: number } = {}): string {
+export function failuresText(report: EvalReport, opts: { replyChars?: number; listed?: boolean } = {}): string {
   const failing = report.cases.filter((c) => !c.ok);
   if (!failing.length) return 'All cases passed.';
+  if (opts.listed === false)
+    return `${failing.length} failing cases, not listed (a frozen set; \`--list-frozen\` lists them for an audit).`;
   const runs = new Map(report.runs.map((r) => [r.id, r]));
   const out: string[] = [`Failing cases (${failing.length}):`];
   for (const c of failing) {
