@@ -753,6 +753,20 @@ const FEARED_HARM = new RegExp(
 );
 const VULNERABLE = /\b(?:baby|infant|newborn|toddler|\d+[- ]?(?:months?|weeks?)[- ]old|elderly|pregnant|disabled)\b/;
 
+/**
+ * "the drain is slow since your visit", "it's been rattling ever since the cleaners came": a state that began
+ * with our work, a complaint about it. "since your visit is tomorrow" gives a reason and says nothing of a fault:
+ * a state verb must come before "since".
+ */
+const SINCE_OUR_VISIT = new RegExp(
+  String.raw`\b(?:is|are|was|were|'s|has been|have been|been|got|gotten|keeps?|kept|started|stopped)\b[^.!?]{0,60}?` +
+    String.raw`\b(?:ever )?(?:since|after) (?:(?:your|the|our|last|yesterday'?s) (?:\w+ )?` +
+    String.raw`(?:visit|clean(?:ing)?|repair|install\w*|appointment|job)\b|` +
+    String.raw`(?:you|u|your (?:guy|tech\w*|team|crew|cleaners?|handyman|plumber)|` +
+    String.raw`the (?:cleaners?|tech\w*|crew|handyman|plumber))` +
+    String.raw` (?:guys )?(?:came|were here|was here|left|visited))`,
+);
+
 /** Category and priority: urgent for safety, water leaks and active damage; high for missed visits. */
 export function triage(text: string): ProblemTriage {
   const t = sansWhatIsNoFault(normalize(text));
@@ -777,7 +791,7 @@ export function triage(text: string): ProblemTriage {
   if (BILLING.test(t)) return { category: 'billing', priority: 'normal', label: 'Billing issue' };
   if (LATE.test(t)) return { category: 'scheduling', priority: 'high', label: 'Late technician' };
   if (TECHNICAL.test(t)) return { category: 'technical', priority: pressing, label: 'Technical issue' };
-  if (COMPLAINT.test(t) || complainsAboutVisit(t))
+  if (COMPLAINT.test(t) || complainsAboutVisit(t) || SINCE_OUR_VISIT.test(t))
     return { category: 'complaint', priority: 'normal', label: 'Complaint' };
   if (/\b(cancel\w*|reschedul\w*|appointment|booking|visit)\b/.test(t))
     return { category: 'scheduling', priority: 'normal', label: 'Scheduling request' };
