@@ -38,7 +38,10 @@ const isCard = (q: string) => /card_outbox|ctx_customer|card_ts/.test(q);
  */
 const isBackground = (q: string) => /email_outbox|^UPDATE thread_leases SET expires_at/.test(q.trim());
 
-async function counted(fn: () => Promise<unknown>): Promise<{ all: number; card: number }> {
+const listing = (qs: string[]) =>
+  qs.map((q, i) => `${String(i + 1).padStart(3)} ${q.replace(/\s+/g, ' ').slice(0, 100)}`).join('\n');
+
+async function counted(fn: () => Promise<unknown>): Promise<{ all: number; card: number; list: string }> {
   seen.length = 0;
   counting = true;
   try {
@@ -47,10 +50,9 @@ async function counted(fn: () => Promise<unknown>): Promise<{ all: number; card:
   } finally {
     counting = false;
   }
-  if (process.env.PRINT_STATEMENTS)
-    console.log(seen.map((q, i) => `${String(i + 1).padStart(3)} ${q.replace(/\s+/g, ' ').slice(0, 100)}`).join('\n'));
+  if (process.env.PRINT_STATEMENTS) console.log(listing(seen));
   const flow = seen.filter((q) => !isBackground(q));
-  return { all: flow.length, card: flow.filter(isCard).length };
+  return { all: flow.length, card: flow.filter(isCard).length, list: listing(flow) };
 }
 
 async function post(path: string, body: unknown) {
@@ -89,6 +91,8 @@ it('a card costs two statements when posted and two per redraw', async () => {
   expect(updates).toBeGreaterThanOrEqual(1);
   expect(message.card).toBe(2);
   expect(approval.card).toBeLessThanOrEqual(2 * updates + 1);
-  expect(message.all).toBeLessThanOrEqual(30);
-  expect(approval.all).toBeLessThanOrEqual(22 + approval.card);
+  // One clean CI run counted 31 where every other run counts 30: the statements go with a failure, so
+  // the next one says which statement it was.
+  expect(message.all, message.list).toBeLessThanOrEqual(30);
+  expect(approval.all, approval.list).toBeLessThanOrEqual(22 + approval.card);
 }, 30_000);
