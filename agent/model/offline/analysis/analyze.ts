@@ -15,7 +15,7 @@ import { addressInDiscussion } from './address-revision.js';
 import { retriesDeclined } from './retry.js';
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
-import { messageText, normalize } from './text.js';
+import { chatSentences, messageText, normalize } from './text.js';
 import { bareHourAnswer, extractWhen, localOf, type WhenMention } from './when.js';
 
 /** What one customer message says, read once: the intent planners decide from this. */
@@ -198,8 +198,7 @@ const BOOKING_QUESTION = new RegExp(
  */
 function withoutTicketQuestions(text: string, cues: Cues): string {
   if (cues.lookup !== 'tickets') return text;
-  return text
-    .split(/(?<=[.!?])\s+/)
+  return chatSentences(text)
     .filter((s) => detectCues(s).lookup !== 'tickets')
     .join(' ');
 }

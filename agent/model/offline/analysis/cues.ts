@@ -1,7 +1,7 @@
 import { relativeDayShift } from './day-shift.js';
 import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
 import { matchServices, type Service } from './services.js';
-import { normalize } from './text.js';
+import { chatSentences, normalize } from './text.js';
 
 /** "I'll just call the office", "we'll email you": how they will be in touch with us (a statement, no request). */
 export const THEY_WILL_CONTACT_US = new RegExp(
@@ -306,8 +306,7 @@ export function detectCues(text: string): Cues {
   // "any open tickets from my complaint? also whats ur refund timeline usually": the policy question is a
   // sentence of its own, and the account question beside it is still asked.
   const lookup = policyQuestion(t)
-    ? t
-        .split(/(?<=[.!?])\s+/)
+    ? chatSentences(t)
         .filter((s) => !policyQuestion(s))
         .map(lookupAsked)
         .find(Boolean)

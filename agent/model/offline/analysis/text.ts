@@ -97,6 +97,12 @@ export function splitSentences(text: string): string[] {
   return splitPassage(text);
 }
 
+/**
+ * Sentences of a customer's message: chat is typed in lower case ("any open tickets? also whats ur refund
+ * timeline"), so any stop, question or exclamation mark before a space ends one, unlike the help centre's text.
+ */
+export const chatSentences = (text: string): string[] => text.split(/(?<=[.!?])\s+/);
+
 /** Cut to at most `max` characters on a word boundary, with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();

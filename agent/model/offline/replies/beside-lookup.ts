@@ -1,6 +1,6 @@
 import type { PlanContext } from '../../../plan-context.js';
 import { detectCues } from '../analysis/cues.js';
-import { normalize } from '../analysis/text.js';
+import { chatSentences, normalize } from '../analysis/text.js';
 import { answerFromKb } from './knowledge.js';
 
 /** Words that ask for information wherever they stand in a sentence ("also whats ur refund timeline"). */
@@ -11,7 +11,7 @@ const ASKS = /\?|\b(?:what|whats|what's|how|when|whens|why|which|is there|are th
  * the help centre the one beside it. Empty when no other sentence asks anything or no article answers it.
  */
 export function answerBesideLookup(text: string, ctx: PlanContext): string {
-  const others = text.split(/(?<=[.!?])\s+/).filter((s) => !detectCues(s).lookup && ASKS.test(normalize(s)));
+  const others = chatSentences(text).filter((s) => !detectCues(s).lookup && ASKS.test(normalize(s)));
   if (!others.length) return '';
   const kb = answerFromKb(others.join(' '), ctx);
   return kb ? kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '') : '';
