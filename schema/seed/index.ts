@@ -29,14 +29,19 @@ export async function seedDemo(
       [s.id, s.name, s.description, s.category, s.duration_minutes, s.price_cents],
     );
   }
-  for (const a of KB_ARTICLES) {
-    await db.query(
-      `INSERT INTO kb_articles (id, topic, title, body) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET topic = EXCLUDED.topic, title = EXCLUDED.title, body = EXCLUDED.body, updated_at = now()
-       WHERE (kb_articles.topic, kb_articles.title, kb_articles.body) IS DISTINCT FROM (EXCLUDED.topic, EXCLUDED.title, EXCLUDED.body)`,
-      [a.id, a.topic, a.title, a.body],
-    );
-  }
+  // One statement for the whole help centre: the vocabulary trigger rebuilds once per statement.
+  await db.query(
+    `INSERT INTO kb_articles (id, topic, title, body)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     ON CONFLICT (id) DO UPDATE SET topic = EXCLUDED.topic, title = EXCLUDED.title, body = EXCLUDED.body, updated_at = now()
+     WHERE (kb_articles.topic, kb_articles.title, kb_articles.body) IS DISTINCT FROM (EXCLUDED.topic, EXCLUDED.title, EXCLUDED.body)`,
+    [
+      KB_ARTICLES.map((a) => a.id),
+      KB_ARTICLES.map((a) => a.topic),
+      KB_ARTICLES.map((a) => a.title),
+      KB_ARTICLES.map((a) => a.body),
+    ],
+  );
   const slotsAdded = await ensureSlots(db, opts.clock.now(), opts.timeZone);
 
   const seeded = await db.query(`SELECT value FROM app_meta WHERE key = $1`, [SEED_KEY]);

@@ -22,6 +22,10 @@ export interface BenchCluster {
   countsStatements: boolean;
   /** Total top-level statements run so far in database `name`, or undefined when not counted. */
   statements(name: string): Promise<number | undefined>;
+  /** Every statement run in database `name`, the costliest (planning + execution) first, or [] when not counted. */
+  statementProfile(name: string): Promise<StatementProfileRow[]>;
+  /** Connections opened and transactions committed in database `name` so far. */
+  databaseActivity(name: string): Promise<{ sessions: number; commits: number; tables: Record<string, unknown>[] }>;
   /** CPU ms of the whole server (postmaster and all backends, live and exited), or undefined. */
   serverCpuMs(): number | undefined;
   /** A new empty database; its url. */
@@ -35,6 +39,13 @@ const withDatabase = (adminUrl: string, name: string) => {
   return u.toString();
 };
 
+export interface StatementProfileRow {
+  calls: number;
+  plan_ms: number;
+  exec_ms: number;
+  query: string;
+}
+
 export async function openCluster(databaseUrl: string | undefined): Promise<BenchCluster> {
   let dir: string | undefined;
   let stopServer: () => Promise<void> = async () => undefined;
@@ -46,6 +57,8 @@ export async function openCluster(databaseUrl: string | undefined): Promise<Benc
     const c = await connectClient(first.url);
     await c.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
     await c.query(`ALTER SYSTEM SET pg_stat_statements.max = 20000`);
+    // Planning is half of the product's statement time (no prepared statements behind a pooler): count it.
+    await c.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
     await c.end();
     await first.stop();
     const handle = await startEmbeddedPostgres({ dataDir: dir, persistent: true });
@@ -77,6 +90,35 @@ export async function openCluster(databaseUrl: string | undefined): Promise<Benc
         [name],
       );
       return Number(r.rows[0]!.n);
+    },
+    statementProfile: async (name) => {
+      if (!countsStatements) return [];
+      const r = await admin.query<StatementProfileRow>(
+        `SELECT s.calls::int AS calls, round(s.total_plan_time::numeric, 2)::float8 AS plan_ms,
+                round(s.total_exec_time::numeric, 2)::float8 AS exec_ms, s.query
+           FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = $1 ORDER BY s.total_plan_time + s.total_exec_time DESC`,
+        [name],
+      );
+      return r.rows;
+    },
+    databaseActivity: async (name) => {
+      const r = await admin.query<{ sessions: number; commits: number }>(
+        `SELECT sessions::int AS sessions, xact_commit::int AS commits FROM pg_stat_database WHERE datname = $1`,
+        [name],
+      );
+      // Row traffic per table: the writes a conversation makes, which the statement counts do not show.
+      const c = await connectClient(withDatabase(adminUrl!, name), { applicationName: 'bench-admin' });
+      try {
+        const t = await c.query(
+          `SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot,
+                  n_tup_del::int AS del, (SELECT count(*)::int FROM pg_index i WHERE i.indrelid = s.relid) AS indexes
+             FROM pg_stat_user_tables s ORDER BY n_tup_ins + n_tup_upd + n_tup_del DESC`,
+        );
+        return { ...(r.rows[0] ?? { sessions: 0, commits: 0 }), tables: t.rows };
+      } finally {
+        await c.end();
+      }
     },
     serverCpuMs: () => (postmaster ? treeCpuMs([postmaster]) : undefined),
     createDatabase: async (prefix) => {

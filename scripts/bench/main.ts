@@ -23,6 +23,8 @@ const { values: flags } = parseArgs({
     'shared-database': { type: 'boolean', default: false },
     // A what-if: Node flags for the product workers (e.g. V8 heap sizes) that production does not use yet.
     'worker-node-flags': { type: 'string' },
+    // Where the product's statements go, costliest first: what to cut next.
+    statements: { type: 'string' },
   },
 });
 
@@ -33,6 +35,7 @@ await runMain(async () => {
     databaseUrl: flags['shared-database'] ? env.DATABASE_URL : undefined,
     // Production's flags unless the run asks for others (a what-if).
     workerNodeFlags: flags['worker-node-flags']?.split(/\s+/).filter(Boolean) ?? [...WORKER_NODE_FLAGS],
+    statementsFile: flags.statements,
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   const goals = checkGoals(results);

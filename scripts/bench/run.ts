@@ -3,7 +3,7 @@
  * LangGraph flow (one worker process) on the same Postgres, driven by the same HTTP driver in
  * alternating rounds, then the Slack path for ack latency and a Gemini-shaped request for tokens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '../../core/clock.js';
@@ -32,6 +32,8 @@ export interface BenchOptions {
   log?: (line: string) => void;
   /** Node flags for the product workers; by default none, as `npm run start:prod` and the image run them. */
   workerNodeFlags?: string[];
+  /** Where to write the product's statements, costliest first (JSON), once the run is over. */
+  statementsFile?: string;
 }
 
 const SIZES = {
@@ -100,11 +102,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
   const pools: Pool[] = [];
   const drops: (() => Promise<void>)[] = [];
   // Where the workers' email dispatcher writes what it would send: the bench's own, removed at the end.
+  let productName: string | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'support-agent-bench-data-'));
   try {
     log(`postgres: ${cluster.embedded ? 'own embedded cluster' : 'DATABASE_URL'}`);
     const clock = new ManualClock(TEST_NOW);
     const productDb = await createEvalDatabase(cluster.adminUrl, { clock, timeZone: TEST_TZ });
+    productName = productDb.name;
     drops.push(() => productDb.drop());
     const bareDb = await cluster.createDatabase('bench_bare');
     const barePool = createPool(bareDb.url, { max: 2, applicationName: 'bench-bare-admin' });
@@ -406,6 +410,11 @@ export async function runBench(opts: BenchOptions): Promise<BenchResults> {
       },
     };
   } finally {
+    if (opts.statementsFile && productName) {
+      const statements = await cluster.statementProfile(productName).catch(() => []);
+      const activity = await cluster.databaseActivity(productName).catch(() => undefined);
+      writeFileSync(opts.statementsFile, JSON.stringify({ activity, statements }, null, 2));
+    }
     await slack?.close().catch(() => undefined);
     await Promise.all(workers.map((w) => w.stop().catch(() => undefined)));
     for (const pool of pools) await pool.end().catch(() => undefined);
