@@ -17,3 +17,26 @@ describe("questions about the customer's own visits, without 'my'", () => {
     },
   );
 });
+
+describe('whether a detail of theirs reached us', () => {
+  it.each([
+    'did u get my address? i sent it last week i think',
+    'have you got my new number yet',
+    'hey did you guys receive my updated email address',
+    'ok so have ya got my phone number now',
+  ])('%s → contact', (message) => {
+    expect(ownRecordQuestion(message)).toBe('contact');
+  });
+
+  it.each([
+    // a message sent, not the address on file
+    'did you get my email about the leak?',
+    'did u get my message from this morning',
+    // a change, not a question
+    'did you get my address? its 14 elm st now, please update it',
+    // about the business
+    'do you have an address i can post a cheque to?',
+  ])('%s → not a question about their record', (message) => {
+    expect(ownRecordQuestion(message)).not.toBe('contact');
+  });
+});

@@ -22,7 +22,7 @@ const GENERAL = new RegExp(
 const ASKS = new RegExp(
   String.raw`\?|^(?:when|whens|what|whats|which|who|how many|is|are|do|does|did|have|has|am|will)\b|` +
     String.raw`\b(?:when|whens|what time|what day|which|who|how many|remind me|can'?t remember|not sure|confirm|` +
-    String.raw`double check|check)\b`,
+    String.raw`double check|check)\b|\b(?:did|have) (?:you|u|ya)(?: guys| all)? (?:get|got|receive)\b`,
 );
 
 /** What a question asks of a visit: its time, its day, who comes, how many, whether it still stands. */
@@ -71,6 +71,12 @@ const RECORD_ASK = [
   new RegExp(String.raw`\b(?:which|what|whats|what's)\b(?: \w+){0,2}? ${FIELD}\b`),
   new RegExp(
     String.raw`\b${FIELD}\b[^.!?]*\b(?:on file|for me|going to|still|(?:call|text|reach|email) me|coming to)\b`,
+  ),
+  // Whether it reached us: "did you get my address?", "have u got my new number"
+  new RegExp(
+    String.raw`\b(?:did|do|have|has) (?:you|u|ya)(?: guys| all)? (?:get|got|receive|have|see|saved?)\b` +
+      // "did you get my email" is about a message sent, not the address on file
+      String.raw`[^.!?]*\bmy (?:new |updated |current )?(?:e-?mail address|phone(?: number)?|number|address|details)\b`,
   ),
 ];
 const RECORD_OWNER = /\b(?:my|me|i)\b|\b(?:you|u)(?: guys)? (?:have|got|use|using)\b|\bon file\b|\bcoming to\b/;
