@@ -1,5 +1,5 @@
 import { BaseChatModel, type BaseChatModelParams } from '@langchain/core/language_models/chat_models';
-import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 
 export type Script = (messages: BaseMessage[]) => AIMessage;

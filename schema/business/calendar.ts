@@ -70,10 +70,20 @@ const same = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.
 
 export const isClosedDay = (d: LocalDate): boolean => closedDays(d.year).some((h) => same(h, d));
 
+/** A day the business closes early: the last hour a visit may start, and the names customers call it by. */
+export type EarlyCloseDay = LocalDate & { lastStart: number; names: readonly string[] };
+
+/** The days of `year` the business closes early (at 14:00: the last one-hour start is 13:00). */
+export function earlyCloseDays(year: number): EarlyCloseDay[] {
+  return [
+    { year, month: 12, day: 24, lastStart: 13, names: ['Christmas Eve', 'Xmas Eve'] },
+    { year, month: 12, day: 31, lastStart: 13, names: ["New Year's Eve", 'New Years Eve', 'NYE'] },
+  ];
+}
+
 /** The last hour a visit may start, or undefined when the day keeps its usual hours. */
 export function earlyCloseLastStart(d: LocalDate): number | undefined {
-  // Closing at 14:00: the last one-hour start is 13:00.
-  return d.month === 12 && (d.day === 24 || d.day === 31) ? 13 : undefined;
+  return earlyCloseDays(d.year).find((e) => e.month === d.month && e.day === d.day)?.lastStart;
 }
 
 const weekdayOf = (d: LocalDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();

@@ -1,7 +1,7 @@
 // English only: the root module loads every locale chrono has (about 3 MB of a worker's memory).
 import * as chrono from 'chrono-node/en';
 import { addDays } from '../../../../core/time.js';
-import { closedDays } from '../../../../schema/business/calendar.js';
+import { closedDays, earlyCloseDays } from '../../../../schema/business/calendar.js';
 
 /*
  * chrono-node extended through its own parser hooks for the day forms customers use that chrono
@@ -117,8 +117,11 @@ const namePattern = (name: string) =>
     .replace(/'/g, "['’]?")
     .replace(/\s+/g, String.raw`\s+`);
 
-/** The holiday names of the calendar, longest first so "christmas day" wins over "christmas". */
-const HOLIDAY_NAMES = closedDays(2000)
+/** The days the calendar names: closed ones and those it closes early ("christmas eve"). */
+const namedDays = (year: number) => [...closedDays(year), ...earlyCloseDays(year)];
+
+/** The day names of the calendar, longest first so "christmas eve" and "christmas day" win over "christmas". */
+const HOLIDAY_NAMES = namedDays(2000)
   .flatMap((d) => d.names)
   .sort((a, b) => b.length - a.length);
 
@@ -126,7 +129,7 @@ const HOLIDAY_NAMES = closedDays(2000)
 function nextHoliday(today: Day, said: string): Day | undefined {
   const key = said.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
   for (const year of [today.year, today.year + 1]) {
-    const d = closedDays(year).find((c) => c.names.some((n) => n.toLowerCase().replace(/'/g, '') === key));
+    const d = namedDays(year).find((c) => c.names.some((n) => n.toLowerCase().replace(/'/g, '') === key));
     if (d && (d.month > today.month || (d.month === today.month && d.day >= today.day) || year > today.year))
       return { year: d.year, month: d.month, day: d.day };
   }

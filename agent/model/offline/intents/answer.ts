@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis/analyze.js';
 import { isInformationQuestion } from '../analysis/cues.js';
 import { clip, normalize, splitSentences } from '../analysis/text.js';
 import { feePolicyText } from '../replies/booking-changes.js';
+import { closedDayNote } from './booking-calendar.js';
 import { answerFromKb, answerFromServices, kbCaveat, noAnswerReply } from '../replies/knowledge.js';
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
 import { say, type PlannedTurn } from './turn.js';
@@ -19,6 +20,13 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (a.cues.affirm) return say('Great! What can I help you with?');
   // What a change costs is the change policy's (schema/business), not a passage to search for.
   if (a.feeQuestion) return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
+  const closed = a.cues.question || a.infoQuestion ? closedDayNote(a.when, ctx) : undefined;
+  if (closed) {
+    const kb = answerFromKb(a.text, ctx);
+    // The article the question found still answers the rest of it (what happens to a visit that day).
+    const rest = kb ? `\n\n${kb.text}` : ' Is there anything else I can help with?';
+    return say(`${closed}${rest}`);
+  }
   const kb = answerFromKb(a.text, ctx);
   const fromServices = answerFromServices(a.text, ctx);
   // "do you mount tvs? how much? do you cover <place>?": the catalogue's price too, when the article lacks it.

@@ -76,6 +76,26 @@ function offerFor(service: Service | undefined, day: LocalDate, time: LocalTime 
 const at = (day: LocalDate, time: LocalTime | undefined, timeZone: string) =>
   `${formatDay(day, timeZone)}${time ? ` at ${formatClock(time)}` : ''}`;
 
+/**
+ * A question (no request) about a day we are closed: "could you do a handyman hour on a sunday, in
+ * theory?", "what's the closest day instead of sunday?". The calendar answers it, whatever article
+ * the rest of the question finds: closed, and the open days nearest to it.
+ */
+export function closedDayNote(w: WhenMention, ctx: PlanContext): string | undefined {
+  if (!w.date || openingHours(w.date)) return undefined;
+  const tz = ctx.timeZone;
+  const day = dayOf(w.date);
+  const near = nearestOpenDays(day, dayOf(localOf(ctx.now, tz)));
+  const days = joinList(
+    near.map((d) => formatDay(d, tz)),
+    'or',
+  );
+  return (
+    `We're closed ${closedReason(day, tz)}, so there are no visits that day.` +
+    (near.length ? ` The nearest ${near.length > 1 ? 'days' : 'day'} we're open: ${days}.` : '')
+  );
+}
+
 /** The question the calendar raises about this day and time, if any. */
 export function calendarQuestion(
   w: WhenMention,
