@@ -8,6 +8,11 @@ const approvesWrites = (t: Turn) =>
     ? decisionsOf(t).some((d) => d.decision === 'approve')
     : t.expect.rows !== undefined || t.expect.no_rows !== undefined;
 
+/** Whether a turn's proposed booking is carried out: approved itself, or by a decision over every proposal. */
+const approvesBooking = (t: Turn) =>
+  t.decide === undefined ||
+  decisionsOf(t).some((d) => d.decision === 'approve' && (d.tool === undefined || d.tool === 'book_slot'));
+
 /**
  * All cases of a set share one seeded database, so a write a case gets approved must not change
  * what another case sees: a customer whose record or calendar a case changes belongs to that case
@@ -47,6 +52,8 @@ export function checkIndependence(cases: readonly EvalCase[]): string[] {
           warnings.push(`${c.source_id} and ${other} both get writes approved for ${c.customer}`);
         writers.set(c.customer, c.source_id);
       }
+      // A booking the manager rejects beside an approved address change takes no crew-hours.
+      if (!approvesBooking(turn)) continue;
       const edit = decisionsOf(turn).find((d) => d.decision === 'approve')?.args;
       for (const h of expectedHours(turn, c.now, edit)) takenHours.set(h, c.source_id);
     }

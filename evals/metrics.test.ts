@@ -412,4 +412,42 @@ describe('case files', () => {
       ]),
     ).toEqual(['b uses cus_001, whose record a changes by an approved write']);
   });
+
+  it('let a rejected booking beside an approved write keep its hours free', () => {
+    const writer = (bookingDecision: 'approve' | 'reject'): EvalCase => ({
+      id: 'a',
+      kind: 'decision',
+      customer: 'cus_001',
+      turns: [
+        {
+          message: 'm',
+          expect: {
+            args: {
+              update_customer: { changes: { phone: '555-0100' } },
+              book_slot: { service_id: 'svc_handyman_hour', start_time: '2026-12-09T09:00:00-05:00' },
+            },
+          },
+          decide: [
+            { tool: 'update_customer', decision: 'approve' as const, expect: {} },
+            { tool: 'book_slot', decision: bookingDecision, expect: {} },
+          ],
+        },
+      ],
+    });
+    const other: EvalCase = {
+      id: 'b',
+      kind: 'booking',
+      customer: 'cus_002',
+      turns: [
+        {
+          message: 'm',
+          expect: { args: { book_slot: { service_id: 'svc_handyman_hour', start_time: '2026-12-09T09:00:00-05:00' } } },
+        },
+      ],
+    };
+    expect(checkIndependence([writer('reject'), other])).toEqual([]);
+    expect(checkIndependence([writer('approve'), other])).toEqual([
+      'b expects to book 2026-12-09T14:00:00.000Z, an hour a books for real',
+    ]);
+  });
 });

@@ -10,6 +10,8 @@ import {
 import { fixedClock } from '../core/clock.js';
 import { listMigrations, migrate } from './migrate.js';
 import { seedDemo } from './seed/index.js';
+import { CUSTOMERS } from './seed/customers.js';
+import { isOpen } from './business/calendar.js';
 import { APPROVAL_STATUSES } from './approval-status.js';
 import { childEnv } from '../core/config.js';
 
@@ -191,6 +193,30 @@ describe('demo seed', () => {
     );
     expect(sundays.rows[0].n).toBe(0);
   });
+});
+
+describe('own calendars in the seed', () => {
+  // Seeded on a Friday, two weeks on is Christmas Day; on a Saturday evening, two weeks on is a Saturday.
+  it.each([TEST_NOW, '2026-12-11T15:00:00.000Z', '2026-12-12T23:30:00.000Z'])(
+    'seeded at %s: every visit on an open hour, none dealt to those customers',
+    async (now) => {
+      const db = await createSeededDatabase({ clock: fixedClock(now) });
+      dbs.push(db);
+      const own = CUSTOMERS.filter((c) => c.visits);
+      expect(own.length).toBeGreaterThan(0);
+      const r = await db.pool.query<{ customer_id: string; starts_at: Date }>(
+        `SELECT customer_id, starts_at FROM bookings WHERE customer_id = ANY($1::text[])`,
+        [own.map((c) => c.id)],
+      );
+      for (const c of own) {
+        expect(r.rows.filter((b) => b.customer_id === c.id).length, c.id).toBe(c.visits!.length);
+      }
+      for (const b of r.rows) {
+        expect(isOpen(b.starts_at, TEST_TZ), `${b.customer_id} ${b.starts_at.toISOString()}`).toBe(true);
+        expect(b.starts_at.getTime()).toBeGreaterThan(new Date(now).getTime());
+      }
+    },
+  );
 });
 
 describe('double booking', () => {

@@ -19,6 +19,17 @@ export interface SeedAddress {
   postal_code: string;
 }
 
+/**
+ * A visit already on a customer's calendar: `in_days` after the day the demo is seeded, at `hour`
+ * local time, on `crew`. Relative, so a demo started any day has it in the coming two weeks.
+ */
+export interface SeedVisit {
+  service_id: string;
+  in_days: number;
+  hour: number;
+  crew: string;
+}
+
 export interface SeedCustomer {
   id: string;
   name: string;
@@ -28,6 +39,11 @@ export interface SeedCustomer {
   preferences: Record<string, string | boolean>;
   notes: string | null;
   slack_user_id: string | null;
+  /**
+   * Set: this calendar exactly, and none of the pre-made bookings dealt round the other customers.
+   * Customers added later carry it (even empty), so adding one never reshuffles the others' visits.
+   */
+  visits?: readonly SeedVisit[];
 }
 
 export const CUSTOMERS: readonly SeedCustomer[] = [
@@ -330,5 +346,139 @@ export const CUSTOMERS: readonly SeedCustomer[] = [
     preferences: { contact: 'phone', preferred_time: 'saturdays' },
     notes: null,
     slack_user_id: 'U01CUS0030',
+  },
+  // Added after the customers above, each with a calendar of its own (`visits`), so the pre-made
+  // bookings above keep their customers: one customer per decision flow of the evals.
+  {
+    id: 'cus_031',
+    name: 'Ingrid Solberg',
+    email: 'ingrid.solberg@example.com',
+    phone: '(555) 201-4127',
+    address: { line1: '6 Tidewater Court', unit: null, city: 'Willow Bay', postal_code: 'MH 2210' },
+    preferences: { contact: 'email' },
+    notes: null,
+    slack_user_id: 'U01CUS0031',
+    visits: [],
+  },
+  {
+    id: 'cus_032',
+    name: 'Tobias Wren',
+    email: 'tobias.wren@example.org',
+    phone: '555-201-3518',
+    address: { line1: '27 Saltmarsh Road', unit: null, city: 'Maple Harbor', postal_code: 'MH 1024' },
+    preferences: { contact: 'email', preferred_time: 'afternoons' },
+    notes: 'Renovating the ground floor; expect dust sheets in the hall.',
+    slack_user_id: 'U01CUS0032',
+    visits: [],
+  },
+  {
+    id: 'cus_033',
+    name: 'Mireille Dufort',
+    email: 'm.dufort@example.org',
+    phone: '555.201.8846',
+    address: { line1: '9 Slate Hollow', unit: null, city: 'Quarry Falls', postal_code: 'MH 3150' },
+    preferences: { contact: 'email', preferred_time: 'saturdays' },
+    notes: null,
+    slack_user_id: null,
+    visits: [],
+  },
+  {
+    id: 'cus_034',
+    name: 'Nadia Petrov',
+    email: 'nadia.petrov@example.com',
+    phone: '(555) 201-6384',
+    address: { line1: '71 Osprey Court', unit: null, city: 'Willow Bay', postal_code: 'MH 2210' },
+    preferences: { contact: 'email', pets: 'one cat' },
+    notes: null,
+    slack_user_id: 'U01CUS0034',
+    visits: [],
+  },
+  {
+    id: 'cus_035',
+    name: 'Callum Reid',
+    email: 'callum.reid@example.org',
+    phone: '555-201-9275',
+    address: { line1: '5 Ropewalk Street', unit: 'Apt 2D', city: 'Maple Harbor', postal_code: 'MH 1012' },
+    preferences: { contact: 'sms' },
+    notes: null,
+    slack_user_id: 'U01CUS0035',
+    visits: [],
+  },
+  {
+    id: 'cus_036',
+    name: 'Beatrix Holloway',
+    email: 'beatrix@holloway-lettings.example.com',
+    phone: '(555) 201-3390',
+    address: { line1: '14 Tannery Walk', unit: null, city: 'Maple Harbor', postal_code: 'MH 1036' },
+    preferences: { contact: 'email', company_receipts: true },
+    notes: 'Letting agent; books end-of-tenancy cleanings. Receipts to "Holloway Lettings Ltd".',
+    slack_user_id: 'U01CUS0036',
+    visits: [],
+  },
+  {
+    id: 'cus_037',
+    name: 'Sven Aldous',
+    email: 'sven.aldous@example.com',
+    phone: null,
+    address: { line1: '19 Kiln Row', unit: null, city: 'Maple Harbor', postal_code: 'MH 1048' },
+    preferences: { contact: 'email' },
+    notes: null,
+    slack_user_id: 'U01CUS0037',
+    visits: [{ service_id: 'svc_handyman_hour', in_days: 14, hour: 11, crew: 'crew-a' }],
+  },
+  {
+    id: 'cus_038',
+    name: 'Lucia Ferraro',
+    email: 'lucia.ferraro@mail.example.net',
+    phone: '555.201.5061',
+    address: { line1: '12 Cone Hollow', unit: null, city: 'Pinecrest', postal_code: 'MH 3260' },
+    preferences: { contact: 'sms', preferred_time: 'mornings' },
+    notes: 'Side gate sticks; lift it while pushing.',
+    slack_user_id: 'U01CUS0038',
+    visits: [{ service_id: 'svc_faucet_repair', in_days: 14, hour: 8, crew: 'crew-a' }],
+  },
+  {
+    id: 'cus_039',
+    name: 'Omar Qureshi',
+    email: 'omar.qureshi@example.org',
+    phone: '555 201 7419',
+    address: { line1: '40 Flint Ridge', unit: null, city: 'Quarry Falls', postal_code: 'MH 3150' },
+    preferences: { contact: 'phone' },
+    notes: null,
+    slack_user_id: null,
+    visits: [{ service_id: 'svc_smart_thermostat_install', in_days: 4, hour: 15, crew: 'crew-b' }],
+  },
+  {
+    id: 'cus_040',
+    name: 'Greta Vasquez',
+    email: 'greta.vasquez@example.com',
+    phone: '(555) 201-2654',
+    address: { line1: '3 Lantern Yard', unit: 'Unit 5', city: 'Maple Harbor', postal_code: 'MH 1012' },
+    preferences: { contact: 'phone', recurring: 'every two weeks' },
+    notes: null,
+    slack_user_id: null,
+    visits: [],
+  },
+  {
+    id: 'cus_041',
+    name: 'Fergus Doyle',
+    email: 'fergus.doyle@mail.example.net',
+    phone: '555 201 4783',
+    address: { line1: '8 Millrace Close', unit: null, city: 'Fernbrook', postal_code: 'MH 2105' },
+    preferences: { contact: 'phone', preferred_time: 'saturdays' },
+    notes: null,
+    slack_user_id: 'U01CUS0041',
+    visits: [],
+  },
+  {
+    id: 'cus_042',
+    name: 'Hiro Sato',
+    email: 'hiro.sato@example.org',
+    phone: '555-201-6921',
+    address: { line1: '17 Ledge Road', unit: null, city: 'Quarry Falls', postal_code: 'MH 3150' },
+    preferences: { contact: 'email' },
+    notes: null,
+    slack_user_id: 'U01CUS0042',
+    visits: [{ service_id: 'svc_smart_thermostat_install', in_days: 8, hour: 16, crew: 'crew-a' }],
   },
 ];

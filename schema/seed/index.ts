@@ -5,6 +5,7 @@ import { addDays, localParts, zonedTime } from '../../core/time.js';
 import { CUSTOMERS } from './customers.js';
 import { KB_ARTICLES } from './kb-articles.js';
 import { SERVICES } from './services.js';
+import { seedOwnVisits } from './visits.js';
 import { CREWS, openingHours, SLOT_DAYS } from '../business/calendar.js';
 
 const SEED_KEY = 'demo_seed';
@@ -73,6 +74,7 @@ export async function seedDemo(
     }
   }
   await prebook(db);
+  await seedOwnVisits(db, CUSTOMERS, opts.clock.now(), opts.timeZone);
   await db.query(`INSERT INTO app_meta (key, value) VALUES ($1, $2)`, [
     SEED_KEY,
     JSON.stringify({ version: SEED_VERSION, at: opts.clock.now().toISOString() }),
@@ -115,7 +117,8 @@ async function prebook(db: Queryable): Promise<void> {
     )
   ).rows;
   const services = SERVICES.filter((s) => s.duration_minutes <= 180);
-  const customers = CUSTOMERS.filter((c) => c.address);
+  // A customer with a calendar of its own is left out, so adding one keeps who holds each booking here.
+  const customers = CUSTOMERS.filter((c) => c.address && !c.visits);
   const taken = new Set<number>();
   let n = 0;
   for (let i = 0; i < slots.length; i++) {

@@ -435,6 +435,26 @@ describe('what the customer is told after a manager decides a booking change', (
     expect(failed.content).not.toMatch(/is cancelled\./);
   });
 
+  it('rejected or expired after a lookup: says where the booking still is', () => {
+    const window = (e: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'status' | 'tool'>, bookings: Upcoming[]) => {
+      const ask = 'move my deep clean to wednesday';
+      const { window: looked } = converse(kb, [], ask, bookings);
+      return plan(kb, ...looked.slice(1), event(e));
+    };
+    const rejected = window({ status: 'rejected', tool: 'reschedule_booking', reason: 'Crew is off' }, [WINDOW, DEEP]);
+    expect(rejected.content).toContain('Deep Cleaning (BKG-2001) is still on Fri, Dec 11, 10:00 AM EST');
+    expect(rejected.content).not.toContain('Interior Window Cleaning');
+    const cancel = { customer_id: 'cus_001', booking_id: 'BKG-2001' };
+    const expired = window({ status: 'expired', tool: 'cancel_booking', args: cancel }, [DEEP]);
+    expect(expired.content).toContain('is still on Fri, Dec 11, 10:00 AM EST');
+    // No lookup in the window, or a booking it does not show: nothing is claimed about where it is.
+    expect(after({ status: 'rejected', tool: 'reschedule_booking' }).content).not.toMatch(/still on/);
+    expect(window({ status: 'rejected', tool: 'reschedule_booking' }, [WINDOW]).content).not.toMatch(/still on/);
+    // A rejected booking of a new visit has no earlier time to keep.
+    const book = { customer_id: 'cus_001', service_id: 'svc_deep_clean', start_time: '2026-12-09T10:00:00-05:00' };
+    expect(window({ status: 'rejected', tool: 'book_slot', args: book }, [DEEP]).content).not.toMatch(/still on/);
+  });
+
   it('failed with alternatives: offered, and the pick proposes the move again', () => {
     const e = event({
       status: 'failed',

@@ -262,6 +262,17 @@ export function callForApproval(
   return undefined;
 }
 
+/** The tool results in the window as the model reads them, latest first. */
+export function toolResultsLatestFirst(messages: BaseMessage[]): unknown[] {
+  const out: unknown[] = [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    const outcome = ToolMessage.isInstance(m) ? toolOutcomeOf(m) : undefined;
+    if (outcome) out.push(toolOutcomeBody(outcome));
+  }
+  return out;
+}
+
 /** The most recent executed outcome of a tool in the window (for "email me the details"). */
 export function lastExecuted(messages: BaseMessage[], tool: string): ApprovalEvent | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -3,10 +3,12 @@ import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import {
   callForApproval,
   lastToolRound,
+  toolResultsLatestFirst,
   trailingApprovalEvents,
   type Offer,
   type ToolCallLike,
 } from '../conversation.js';
+import { type UpcomingBooking, upcomingOf } from '../analysis/booking-change.js';
 import { detectCues } from '../analysis/cues.js';
 import { clip, isRecord } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
@@ -207,6 +209,16 @@ function withdrawnText(call: ToolCallLike, result: unknown, messages: BaseMessag
     : "Okay, I've withdrawn your pending requests. Nothing was changed.";
 }
 
+/** A booking as the latest lookup in the window shows it, for saying what stays when a change does not go ahead. */
+function bookingOnFile(messages: BaseMessage[], id: unknown): UpcomingBooking | undefined {
+  if (typeof id !== 'string') return undefined;
+  for (const result of toolResultsLatestFirst(messages)) {
+    const found = upcomingOf(result)?.find((b) => b.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The reply to approval updates (decided, executed, failed, expired…) that arrived since our last message. */
 export function replyToApprovalEvents(messages: BaseMessage[], ctx: PlanContext): PlannedTurn {
   const events = trailingApprovalEvents(messages);
@@ -215,7 +227,7 @@ export function replyToApprovalEvents(messages: BaseMessage[], ctx: PlanContext)
   for (const e of events) {
     // A "superseded" note next to the newer request's own outcome adds nothing.
     if (e.status === 'superseded' && events.length > 1) continue;
-    const r = approvalEventText(e, ctx);
+    const r = approvalEventText(e, ctx, bookingOnFile(messages, e.args.booking_id));
     texts.push(r.text);
     if (e.status === 'failed' && r.alternatives.length) {
       offer = alternativesOffer({ name: e.tool, args: e.args }, r.alternatives) ?? offer;

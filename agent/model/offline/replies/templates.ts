@@ -3,6 +3,7 @@ import { describeCall, describeChanges } from '../../../describe.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import type { ToolCallLike } from '../conversation.js';
 import { changeExecutedText } from './booking-changes.js';
+import type { UpcomingBooking } from '../analysis/booking-change.js';
 import { formatAddress } from '../analysis/entities.js';
 import { serviceName } from '../analysis/services.js';
 import { clip, formatPrice, isRecord, joinList } from '../analysis/text.js';
@@ -217,8 +218,14 @@ export function executedText(tool: string, args: Record<string, unknown>, result
 export function approvalEventText(
   e: ApprovalEvent,
   ctx: PlanContext,
+  booking?: UpcomingBooking,
 ): { text: string; alternatives: { start_time: string; label: string }[] } {
   const call = { name: e.tool, args: e.args };
+  // A move or cancellation that did not go ahead leaves the visit where it was: say where that is.
+  const kept =
+    booking && (e.tool === 'reschedule_booking' || e.tool === 'cancel_booking')
+      ? `your ${booking.service_name} (${booking.id}) is still on ${formatWhen(booking.starts_at, ctx.timeZone)}`
+      : '';
   switch (e.status) {
     case 'executed': {
       const lead = e.edited
@@ -238,14 +245,14 @@ export function approvalEventText(
         text:
           `A manager declined the request to ${describeCall(call, ctx)}. ` +
           `${e.reason ? `The reason given: ${withStop(clip(e.reason, 300))}` : 'No reason was given.'} ` +
-          "Nothing was changed. Let me know if you'd like to try something different.",
+          `Nothing was changed${kept ? `: ${kept}` : ''}. Let me know if you'd like to try something different.`,
         alternatives: [],
       };
     case 'expired':
       return {
         text:
           `Nobody was able to review your request to ${describeCall(call, ctx)} in time, ` +
-          'so it expired and nothing was changed. Would you like me to submit it again?',
+          `so it expired and nothing was changed${kept ? `: ${kept}` : ''}. Would you like me to submit it again?`,
         alternatives: [],
       };
     case 'superseded':
