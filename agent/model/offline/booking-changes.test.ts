@@ -311,6 +311,37 @@ describe('cancelling a booking the customer already has', () => {
     });
   });
 
+  it('a booking named by who comes, then said to be unwanted or "cancel pls": cancel_booking', () => {
+    const HANDYMAN: Upcoming = {
+      id: 'BKG-2004',
+      service_id: 'svc_handyman_hour',
+      service_name: 'Handyman Hour',
+      starts_at: '2026-12-21T11:00:00-05:00',
+    };
+    for (const text of [
+      "we're away over the holidays now so the handyman on the 21st isn't needed, cancel pls",
+      'the handyman on the 21st is not needed any more',
+      "we don't need the handyman on the 21st now",
+      'cancel the handyman on the 21st please',
+      'the handyman on the 21st - please cancel',
+    ]) {
+      const { first, second } = converse(kb, [], text, [WINDOW, HANDYMAN]);
+      expect(first.calls, text).toEqual([{ name: 'lookup_customer', args: { customer_id: 'cus_001' } }]);
+      expect(second!.calls, text).toMatchObject([{ name: 'cancel_booking', args: { booking_id: 'BKG-2004' } }]);
+    }
+    // Something else is unwanted, or the visit is talked about without cancelling it.
+    for (const text of [
+      'the handyman on the 21st said a ladder is not needed',
+      'the handyman on the 21st, is a permit needed?',
+      'is the cleaner on friday bringing supplies or are ours needed',
+    ]) {
+      const { first, second } = converse(kb, [], text, [WINDOW, HANDYMAN]);
+      const calls = [...first.calls, ...(second?.calls ?? [])].map((c) => c.name);
+      expect(calls, text).not.toContain('cancel_booking');
+      expect(calls, text).not.toContain('book_slot');
+    }
+  });
+
   it('asks which one when several could be meant, then cancels the one picked', () => {
     const { second, window } = converse(kb, [], 'I need to cancel my booking', [WINDOW, DEEP]);
     expect(second!.calls).toEqual([]);

@@ -26,3 +26,26 @@ describe('contentWords with a minimum length', () => {
     expect([...contentWords('the fee for a refund', 2)]).toEqual(['fee', 'refund']);
   });
 });
+
+describe('an email asked for a list of things: the service named and the articles the other items name', () => {
+  const both = makeContext({ services: SEED_SERVICES, retrieved: [ARTICLES.saturdays, ARTICLES.refunds] });
+  it.each([
+    'can u email me your saturday hours + whats included in a standard clean, want to show the wife before we book',
+    'email me the standard cleaning details and your saturday hours pls',
+    'could you email me the deep clean price & your saturday opening hours',
+  ])('%s', (text) => {
+    const t = plan(both, text);
+    expect(t.calls.map((c) => c.name)).toEqual(['send_email']);
+    const body = String(t.calls[0]!.args.body);
+    expect(body).toMatch(/Here are the details of (Standard Home|Deep) Cleaning/);
+    expect(body).toContain('("Saturday visits")');
+    expect(body).not.toContain('Refunds');
+  });
+  it('one item only, or another item that names no article: the service alone', () => {
+    for (const text of ['email me whats included in a standard clean', 'email me the standard clean and thanks']) {
+      const body = String(plan(both, text).calls[0]?.args.body);
+      expect(body, text).toContain('Here are the details of Standard Home Cleaning');
+      expect(body, text).not.toContain('You also asked');
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { detectCues, isInformationQuestion, requestPart, type Cues } from './cue
 import {
   type AddressChange,
   damageIsTheJob,
+  dirtIsTheJob,
   faultIsTheJob,
   leakIsTheJob,
   reportsProblem,
@@ -88,7 +89,10 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const asked = cues.book.strong || cues.book.weak;
   const repairJob =
     (damageIsTheJob(text) && ((services.matches.length > 0 && asked) || cues.question)) ||
-    ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair'));
+    ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair')) ||
+    // "windows (inside) are filthy after the renovation dust. wednesday the 16th at 10 pls": the dirt a cleaning
+    // service is booked for, the visit named whole or asked for.
+    (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));
   const problem =
     (reportsProblem(withoutTicketQuestions(text, cues)) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) ||
     explicitTicket;

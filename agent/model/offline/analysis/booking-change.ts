@@ -24,8 +24,10 @@ export interface UpcomingBooking {
 }
 
 const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+/** What a booking is called: the visit, or who comes for it ("the handyman on the 21st", "the cleaners friday"). */
 const BOOKED_THING =
-  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one|thing)';
+  '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one|thing|' +
+  'handym[ae]n|plumber|electrician|cleaners?|technician|installer)';
 const DAY_WORD = `(?:tomorrow|today|tonight|${WEEKDAY}|next week)`;
 const PART_OF_DAY = String.raw`(?:\s+(?:morning|afternoon|evening)'?s?)?`;
 /** "tomorrow's", "tomorrow morning's", "friday afternoons": a day said of the booking, possessive or not. */
@@ -75,8 +77,23 @@ const CANCEL_EXISTING = [
       String.raw`(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b(?!\s+request)`,
   ),
 ];
-/** "cancel it" / "just cancel" said of a booking under discussion (not "cancel that request"). */
-const CANCEL_PRONOUN = /\b(?:just cancel|cancel it|cancel (?:it|the whole thing) instead)\b(?!\s+request)/;
+/**
+ * "cancel it" / "just cancel" / "cancel pls" said of a booking under discussion (not "cancel that
+ * request", not "cancel my card").
+ */
+const CANCEL_PRONOUN = new RegExp(
+  String.raw`\b(?:just cancel|cancel it|cancel (?:it|the whole thing) instead)\b(?!\s+request)|` +
+    String.raw`\bcancel(?:\s+(?:pls|plz|please|thanks|thx|ty))?\s*(?:[.!]+\s*)?$|` +
+    String.raw`\b(?:pls|plz|please) cancel\b(?!\s+\w)`,
+);
+/**
+ * "the handyman on the 21st isn't needed any more", "we don't need my window clean on friday now": the
+ * booking itself said to be unwanted ("the cleaners on friday said a ladder isn't needed" is not).
+ */
+const NOT_NEEDED = new RegExp(
+  String.raw`(?:${NAMED_BOOKING.source})\s+(?:is ?n[o']t|is not|are ?n[o']t|are not|no longer|not) ` +
+    String.raw`(?:needed|required|necessary)\b|\b(?:don'?t|do not|no longer) need (?:${NAMED_BOOKING.source})`,
+);
 /** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
 const HYPOTHETICAL_CHANGE = new RegExp(
   String.raw`\b(?:if|when|what if|in case|before|how late can|until when can|how do|how can|can i still) ` +
@@ -100,7 +117,7 @@ export function changeCues(text: string): ChangeCues {
   const cancelPronoun = CANCEL_PRONOUN.test(t);
   return {
     move: MOVE_EXISTING.some((re) => re.test(t)) || (named && INSTEAD_WHEN.test(t)),
-    cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun),
+    cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun) || NOT_NEEDED.test(t),
     cancelPronoun,
   };
 }

@@ -103,7 +103,8 @@ const BOOK_WEAK = new RegExp(
       String.raw`\bneed (?:it|this|them|that|someone|somebody|help)\b|^(?:i )?want (?:one|a|an|someone|somebody)\b`,
       'get (?:a|an|someone|somebody) (?:to|out|over|in)',
       '(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)',
-      'available|availability|openings?|slots?',
+      // "any openings friday?" asks for a slot; "your opening hours" asks when we are open.
+      'available|availability|openings?(?! (?:hours|times))|slots?',
       // "whats your last slot on thursday? ill take that one": a start asked about, taken in the same breath.
       String.raw`(?:i'?ll|i will|we'?ll) take (?:it|that(?: one)?|the (?:first|last|earliest|latest) one)(?! as\b)`,
     ].join('|') +
@@ -315,7 +316,7 @@ export function detectCues(text: string): Cues {
   // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
   const relativeShiftDays = relativeDayShift(t);
   const bookStrong =
-    BOOK_STRONG.test(t.replace(/\b(?:my|our) (?:\w+ )?booking for\b/g, ' ')) &&
+    BOOK_STRONG.test(t.replace(/\b(?:my|our) (?:\w+ )?booking for\b/g, ' ').replace(BOOKING_LATER, ' ')) &&
     !INFO_ABOUT_BOOKING.test(t) &&
     !/^how\b[^.!?]*\bbook\b/.test(t);
   return {
@@ -340,6 +341,17 @@ export function detectCues(text: string): Cues {
     noAction: NO_ACTION.test(t),
   };
 }
+
+/**
+ * "want to show the wife before we book", "i'll decide once i've booked the flights": a booking the customer
+ * will make later, which asks for none now.
+ */
+const BOOKING_LATER = new RegExp(
+  String.raw`\b(?:before|until|till|once|when|after)\s+(?:i|we)(?:'ve|'ll| will| have)?\s+` +
+    String.raw`(?:actually\s+|properly\s+)?` +
+    String.raw`(?:book|booked|schedule|scheduled)\b|\bbefore\s+(?:booking|scheduling)\b`,
+  'g',
+);
 
 /** How, when or where one can book, asked directly or not ("remind me when i can book it?"). */
 const INFO_ABOUT_BOOKING =

@@ -21,4 +21,17 @@ describe('relativeDayShift', () => {
     expect(relativeDayShift('an hour later')).toBeUndefined();
     expect(relativeDayShift('the day after tomorrow')).toBeUndefined();
   });
+
+  it('reads a day asked for as the booking being another one: "could it be", "instead"', () => {
+    expect(relativeDayShift('the fan install on the 15th, could it be the day before instead? same time')).toBe(-1);
+    expect(relativeDayShift('would that be possible, could it be the day after')).toBe(1);
+    expect(relativeDayShift('can this be two days before')).toBe(-2);
+    expect(relativeDayShift('my window clean on friday, the day before instead please')).toBe(-1);
+    expect(relativeDayShift('the week after instead works better')).toBe(7);
+    // Nothing asks for the booking to be on that day.
+    expect(relativeDayShift('could they call me the day before?')).toBeUndefined();
+    expect(relativeDayShift('it could be the dog, he barks the day before a visit')).toBeUndefined();
+    expect(relativeDayShift('will it be cheaper the day before')).toBeUndefined();
+    expect(relativeDayShift('could it be done by the day before the party')).toBeUndefined();
+  });
 });

@@ -22,13 +22,17 @@ const FORWARD = new RegExp(
 const LATER_EARLIER = new RegExp(String.raw`\b${QTY}\s+${UNIT}\s+(later|earlier)\b`);
 
 /**
- * "make it the day before", "can we do it the week after", "move it to two days before": counted from the
- * booking's day, said with a verb that changes it ("call me the day before" or "cancel the day before" move nothing).
+ * "make it the day before", "can we do it the week after", "move it to two days before", "could it be the
+ * day before": counted from the booking's day, said with a verb that changes it or asks for it to be
+ * another day ("call me the day before" or "cancel the day before" move nothing).
  */
 const BEFORE_AFTER = new RegExp(
-  String.raw`\b(?:(?:make|move|moving|change|switch|put|shift|bump)\w*|(?:can|could|would)\s+(?:we|you|u|they)\s+do)` +
+  String.raw`\b(?:(?:make|move|moving|change|switch|put|shift|bump)\w*|(?:can|could|would)\s+(?:we|you|u|they)\s+do` +
+    String.raw`|(?:can|could|would)\s+(?:it|that|this)\s+be)` +
     String.raw`\s+${OBJECT}(?:to\s+|for\s+|on\s+)?(?:the\s+)?(?:${QTY}\s+)?${UNIT}\s+(before|after)\b`,
 );
+/** "the day before instead", "a week after instead": "instead" makes it the booking's new day, whatever the verb. */
+const INSTEAD = new RegExp(String.raw`\b(?:the\s+)?(?:${QTY}\s+)?${UNIT}\s+(before|after)\s+instead\b`);
 
 function amount(qty: string, unit: string): number {
   const n = COUNT[qty.replace(/ of$/, '')] ?? Number(qty);
@@ -41,7 +45,7 @@ export function relativeDayShift(t: string): number | undefined {
   if (relative) return amount(relative[1]!, relative[2]!) * (relative[3] === 'earlier' ? -1 : 1);
   const back = BACK.exec(t);
   if (back) return amount(back[1]!, back[2]!);
-  const beforeAfter = BEFORE_AFTER.exec(t);
+  const beforeAfter = BEFORE_AFTER.exec(t) ?? INSTEAD.exec(t);
   if (beforeAfter) {
     const n = amount(beforeAfter[1] ?? 'a', beforeAfter[2]!);
     return beforeAfter[3] === 'before' ? -n : n;

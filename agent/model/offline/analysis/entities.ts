@@ -728,6 +728,22 @@ export function faultIsTheJob(text: string): boolean {
   return !reportsProblem(rest);
 }
 
+/** Dirt in the home: what a cleaning is booked for, or a complaint when it is left after ours. */
+const DIRT = /\b(?:filthy|dirty|grimy|grubby|dusty|mucky|covered in (?:dust|dirt|grime|mud))\b/;
+
+/**
+ * Dirt that describes the job ("windows are filthy after the renovation dust, wednesday at 10"): dirt
+ * nobody ties to our work, not left over after a visit ("still dirty", "dirty again"), is a cleaning to book.
+ */
+export function dirtIsTheJob(text: string): boolean {
+  const t = normalize(text);
+  if (!DIRT.test(t) || /\b(?:still|again|even after|refund\w*)\b/.test(t)) return false;
+  // "they left the oven dirty": dirt someone left behind.
+  if (new RegExp(String.raw`\b(?:left|leaving|leave)\s+(?:[\w']+\s+){0,3}?${DIRT.source}`).test(t)) return false;
+  if (CAUSED_BY_US.test(t) || WARRANTY.test(t) || PAST_VISIT.test(t)) return false;
+  return !reportsProblem(t.replace(new RegExp(DIRT.source, 'g'), ' '));
+}
+
 /**
  * "once you accept my warranty claim…", "if i file a complaint, how long…": a claim or ticket in a clause of
  * what happens after it (not "if you could open a ticket", a polite request).

@@ -92,15 +92,25 @@ export interface WhenMention {
 /** Hide things that look like dates or times but are not: emails, phone numbers, postal codes, prices, ids. */
 export function maskNonDates(text: string): string {
   const blank = (s: string) => ' '.repeat(s.length);
-  return text
-    .replace(/[^\s@<>(),;:"]+@[^\s@<>(),;:"]+/g, blank)
-    .replace(/(?:\+?\d[\d().\s-]{5,}\d)(?=\D|$)/g, (s) => ((s.match(/\d/g)?.length ?? 0) >= 7 ? blank(s) : s))
-    .replace(/\b[A-Z]{2}\s?\d{4}\b/g, blank)
-    .replace(/\$\s?\d[\d,.]*/g, blank)
-    .replace(/\b[A-Z]{3}-\d+\b/g, blank)
-    .replace(/\b(?:apt|apartment|unit|suite|ste)\.?\s*#?\s*[\w-]+/gi, blank)
-    .replace(/#\s?\d+\w*/g, blank);
+  return (
+    text
+      .replace(/[^\s@<>(),;:"]+@[^\s@<>(),;:"]+/g, blank)
+      .replace(/(?:\+?\d[\d().\s-]{5,}\d)(?=\D|$)/g, (s) => ((s.match(/\d/g)?.length ?? 0) >= 7 ? blank(s) : s))
+      .replace(/\b[A-Z]{2}\s?\d{4}\b/g, blank)
+      .replace(/\$\s?\d[\d,.]*/g, blank)
+      .replace(/\b[A-Z]{3}-\d+\b/g, blank)
+      .replace(/\b(?:apt|apartment|unit|suite|ste)\.?\s*#?\s*[\w-]+/gi, blank)
+      .replace(/#\s?\d+\w*/g, blank)
+      // "your saturday hours": when we are open on that weekday, not a day asked for.
+      .replace(SAID_OF_HOURS, blank)
+  );
 }
+
+const SAID_OF_HOURS = new RegExp(
+  String.raw`\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)(?:'s)?\s+` +
+    String.raw`(?:opening\s+|business\s+|office\s+)?hours\b`,
+  'gi',
+);
 
 const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|mins?|last|yesterday|before|after)\b/i;
 /** "for a week", "for 3 days": how long something has been so, not a day. */

@@ -18,9 +18,11 @@ function serviceEmail(
   name: string,
   service: Service,
   ctx: PlanContext,
+  alongside: readonly Article[] = [],
 ): { customer_id: string; subject: string; body: string } {
   const article = ctx.retrieved.find((r) => normalize(r.snippet).includes(normalize(service.name)));
   const hours = service.duration_minutes / 60;
+  const others = alongside.filter((a) => a.id !== article?.id);
   return {
     customer_id: customer.id,
     subject: clip(`${service.name} at ${BUSINESS.shortName}: price and details`, 200),
@@ -32,6 +34,7 @@ function serviceEmail(
         `Price: ${formatPrice(service.price_cents)} per visit`,
         `Time: about ${hours} hour${hours === 1 ? '' : 's'}`,
         ...(article ? ['', `From our help centre ("${article.title}"): ${clip(article.snippet, 800)}`] : []),
+        ...others.flatMap((a) => ['', `You also asked about this ("${a.title}"): ${clip(a.snippet, 800)}`]),
       ],
       'When you would like to book, just let us know in Slack.',
     ),
@@ -39,6 +42,17 @@ function serviceEmail(
 }
 
 type Article = PlanContext['retrieved'][number];
+
+/** The items of a list asked for in one email: "your saturday hours + what's included in a standard clean". */
+const LIST_JOIN = /\s*(?:\+|&|\band\b)\s*/i;
+
+/** Help-centre articles the email is also asked to carry, each named by an item of the list besides the service. */
+function alsoAsked(text: string, service: Service, ctx: PlanContext): Article[] {
+  const items = emailAsk(text).split(LIST_JOIN);
+  if (items.length < 2) return [];
+  const others = items.filter((i) => !matchServices(i, ctx.services).matches.some((m) => m.id === service.id));
+  return [...new Set(others.map((i) => articleAsked(i, ctx)).filter((a): a is Article => a !== undefined))];
+}
 
 /** The part of the message that asks for the email (the whole message when no part alone does). */
 const emailAsk = (text: string): string => segments(text).find((s) => detectCues(s).sendEmail) ?? text;
@@ -196,7 +210,7 @@ export function planEmail(
     service && matchServices(emailAsk(a.text), ctx.services).matches.some((s) => s.id === service.id);
   const article = askedService ? undefined : articleAsked(a.text, ctx);
   if (article) return { args: articleEmail(customer, name, article) };
-  if (service) return { args: serviceEmail(customer, name, service, ctx) };
+  if (service) return { args: serviceEmail(customer, name, service, ctx, alsoAsked(a.text, service, ctx)) };
   return {
     note:
       'What would you like me to email you? ' +
