@@ -49,7 +49,10 @@ export interface Analysis {
 const HYPOTHETICAL = new RegExp(
   String.raw`\b(` +
     [
-      'what if|what happens|in case|if (?:a|the|your|you|someone|something|my|i)',
+      'what if|what happens|in case|if (?:a|the|your|ur|you|someone|something|my|i)',
+      // "does the guarantee cover it if it comes loose later?": a failure supposed, not reported.
+      String.raw`(?:if|should|once) (?:it|they|that|this) (?:ever |later |then )?` +
+        String.raw`(?:comes?|starts?|stops?|breaks?|fails?|leaks?|falls?|goes|gets|drips?)`,
       'are you (?:insured|covered)|do you cover',
       'is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)',
       'policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you',

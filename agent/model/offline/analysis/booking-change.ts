@@ -258,6 +258,17 @@ const MOVE_WORDS = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my)|change (?:the )?(?:date|day|time))\b` +
     String.raw`(?![- ]?(?:out|in)\b)`,
 );
+/** Moving home ("moving out to the suburbs", "if we move house"): the customer moves, not a booking. */
+const HOME_MOVE = new RegExp(
+  String.raw`\b(?:move|moving|moved) (?:out|in|house|home|away|abroad|across|into|over to|` +
+    String.raw`to (?!(?:a |an |another |the |that |this )?(?:day|date|time|slot|week|morning|afternoon|evening|next|` +
+    String.raw`later|earlier|mon|tue|wed|thu|fri|sat|sun|\d)))|\brelocat\w*`,
+);
+/** The booking named as what moves ("move my cleaning", "move it to friday"). */
+const BOOKING_MOVED = new RegExp(
+  String.raw`\b(?:move|moving|reschedul\w*) (?:my |our |the |a |that |this )?(?:it\b|booking|appointment|visit|` +
+    String.raw`clean\w*|slot|reservation|repair|install\w*|service)`,
+);
 const ASKS = /\?|\b(?:what|how much|how long|how far|how many|will i|would i|do i|is there|are there|does it)\b/;
 
 /**
@@ -268,7 +279,8 @@ export function feeQuestionOf(text: string): ChangeKind | 'any' | undefined {
   const t = normalize(text);
   if (!FEE_WORDS.test(t) || !(ASKS.test(t) || isInformationQuestion(text))) return undefined;
   const cancel = CANCEL_WORDS.test(t);
-  const move = MOVE_WORDS.test(t);
+  // "if we ended up moving out to the suburbs would it cost more? not moving yet": a house, not a visit.
+  const move = MOVE_WORDS.test(t) && (!HOME_MOVE.test(t) || BOOKING_MOVED.test(t));
   if (cancel && move) return 'any';
   return cancel ? 'cancel' : move ? 'reschedule' : undefined;
 }

@@ -676,7 +676,10 @@ const WARRANTY = new RegExp(
     String.raw`(?:just |recently )?` +
     String.raw`(?:fixed|repaired|installed|mounted|put up|put in|patched|replaced|hung)\b` +
     String.raw`[^.!?]*\b(?:again|stopped working|not working|broke\w*|loose|leak\w*|drip\w*|wobbl\w*|fell|falling|` +
-    String.raw`coming (?:off|down|away|loose)|came (?:off|down|away)|crooked|uneven|not level|off[- ]cent(?:er|re))\b`,
+    String.raw`coming (?:off|down|away|loose)|came (?:off|down|away)|crooked|uneven|not level|off[- ]cent(?:er|re)|` +
+    // "already pulling out of the wall", "screws are half out"
+    String.raw`pull\w* (?:out|away)|(?:coming|came|falling|fell) apart|popp\w* out|half out|` +
+    String.raw`work\w* (?:itself )?(?:loose|free))\b`,
 );
 /** Damage we caused ("your guy scratched…", "the cleaner broke…"). */
 const CAUSED_BY_US = new RegExp(

@@ -19,10 +19,12 @@ export type Stance =
   /** A case that may not happen ("if we moved…, would…"): nothing to change. */
   | 'hypothetical'
   /** Ruled out ("no need to change my phone", "… is still good"): nothing to change. */
-  | 'negated';
+  | 'negated'
+  /** Told as a story ("funny story, my email got hacked…"): what happened then, not what to do now. */
+  | 'told';
 
 /** The stances that still leave a wish worth asking about. */
-export const worthAsking = (s: Stance) => s === 'question' || s === 'reported';
+export const worthAsking = (s: Stance) => s === 'question' || s === 'reported' || s === 'told';
 
 const NEGATED = new RegExp(
   String.raw`\b(?:don'?t|dont|do not|no need to|never|not going to|won'?t need to|please don'?t)\s+(?:\w+\s+){0,2}?` +
@@ -49,6 +51,14 @@ const STRONG_HEDGE = new RegExp(
   String.raw`\b(?:not sure (?:yet|about (?:it|this|that)|(?:if |whether )?i (?:want|should))|unsure|let me think|` +
     "i'?ll let you know|i will let you know|not yet|just curious|out of curiosity|thinking (?:about|of)|" +
     String.raw`considering|haven'?t decided|undecided)\b`,
+);
+/**
+ * A sentence that opens a story: the customer recounts what happened, and a field it names ("my old email
+ * got hacked") is part of the story. A value in it may still be their new one, so it is asked about.
+ */
+const STORY = new RegExp(
+  String.raw`\b(?:(?:funny|long|true|sad|crazy|weird) story|story time|fun fact|` +
+    String.raw`(?:so )?this one time|once upon a time)\b`,
 );
 const WEAK_HEDGE = /\b(?:might|maybe|perhaps|possibly|probably)\b/;
 
@@ -110,6 +120,21 @@ export function stanceOfValue(text: string, value: string): Stance {
   return stanceOf(normalize(sentence), normalize(clauseWith(sentence, value)));
 }
 
+const CHANGE_OF_IT =
+  /\b(?:change|update|correct|fix|switch|replace|swap)(?: (?:it|that|this|them|(?:the )?one))?(?: please| pls)?[.!?]*$/;
+
+/**
+ * Whether the message says the change of what `field` names, not only of something beside it: "my old email
+ * got hacked, had to switch everything over" changes everything but the record. A clause names both, or
+ * a clause is the change of "it" ("my email is wrong. can you fix it?").
+ */
+export function changeOf(text: string, field: RegExp, change: RegExp): boolean {
+  const clauses = normalize(text)
+    .split(/(?<=[.!?])\s+|\n+/)
+    .flatMap((s) => s.split(CLAUSE_BREAK));
+  return clauses.some((c) => (field.test(c) && change.test(c)) || CHANGE_OF_IT.test(c));
+}
+
 /**
  * How a sentence stands toward acting on it; `clause` is the part holding the value (the whole
  * sentence when there is none). A request form wins over a report ("my wife says so, so please…").
@@ -120,6 +145,7 @@ export function stanceOf(sentence: string, clause = sentence): Stance {
   if (HYPOTHETICAL.test(clause.replace(POLITE_IF, ' '))) return 'hypothetical';
   if (STRONG_HEDGE.test(plain)) return 'hedged';
   if (REQUEST_FORM.test(plain)) return 'request';
+  if (STORY.test(plain)) return 'told';
   // A case set up elsewhere in the sentence ("if we moved, would … go up?") without a request beside it.
   if (HYPOTHETICAL.test(plain)) return 'hypothetical';
   if (REPORTED.test(clause)) return 'reported';

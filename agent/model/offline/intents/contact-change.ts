@@ -4,7 +4,7 @@ import type { Offer, RecordWrite } from '../conversation.js';
 import { CHANGE_CUE, PHONE_CUE, type Analysis } from '../analysis/analyze.js';
 import type { Cues } from '../analysis/cues.js';
 import { revisedAddress } from '../analysis/address-revision.js';
-import { sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
+import { changeOf, sentenceAt, stanceOfMention, stanceOfValue, worthAsking } from '../analysis/evidence.js';
 import {
   type AddressExtraction,
   type AddressPatch,
@@ -299,7 +299,10 @@ function askForMissingValues(d: Draft, a: Analysis) {
   const t = normalize(a.text);
   if (!CHANGE_WORD.test(t) || !/\b(?:my|our|the)\b/.test(t)) return;
   const field = (Object.keys(FIELD_WORDS) as Field[]).find(
-    (f) => FIELD_WORDS[f].test(t) && stanceOfMention(a.text, FIELD_WORDS[f]) === 'request',
+    (f) =>
+      FIELD_WORDS[f].test(t) &&
+      changeOf(a.text, FIELD_WORDS[f], CHANGE_WORD) &&
+      stanceOfMention(a.text, FIELD_WORDS[f]) === 'request',
   );
   if (!field) return;
   d.notes.push(
