@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis/analyze.js';
 import { isInformationQuestion } from '../analysis/cues.js';
 import { clip, normalize, splitSentences } from '../analysis/text.js';
 import { feePolicyText } from '../replies/booking-changes.js';
+import { answersBeyondPolicy } from '../replies/beyond-policy.js';
 import { closedDayNote } from './booking-calendar.js';
 import { answerFromKb, answerFromServices, kbCaveat, noAnswerReply } from '../replies/knowledge.js';
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
@@ -18,16 +19,18 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (smallTalk && a.cues.greeting && words <= 5) return say(greetingReply(ctx));
   if (a.cues.deny) return say(denyReply());
   if (a.cues.affirm) return say('Great! What can I help you with?');
-  // What a change costs is the change policy's (schema/business), not a passage to search for.
-  if (a.feeQuestion) return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
-  const closed = a.cues.question || a.infoQuestion ? closedDayNote(a.when, ctx) : undefined;
-  if (closed) {
-    const kb = answerFromKb(a.text, ctx);
-    // The article the question found still answers the rest of it (what happens to a visit that day).
-    const rest = kb ? `\n\n${kb.text}` : ' Is there anything else I can help with?';
-    return say(`${closed}${rest}`);
-  }
   const kb = answerFromKb(a.text, ctx);
+  // What a change costs is the change policy's (schema/business), not a passage to search for, unless the
+  // question adds a condition the rule is silent on and the help centre states the fee under it.
+  if (a.feeQuestion) {
+    const policy = feePolicyText(a.feeQuestion);
+    const quoted = kb ? (/"([\s\S]*)"/.exec(kb.text)?.[1] ?? '') : '';
+    if (!kb || !answersBeyondPolicy(a.text, policy, quoted))
+      return say(`${policy} Is there anything else I can help with?`);
+  }
+  const closed = a.cues.question || a.infoQuestion ? closedDayNote(a.when, ctx) : undefined;
+  // The article the question found still answers the rest of it (what happens to a visit that day).
+  if (closed) return say(`${closed}${kb ? `\n\n${kb.text}` : ' Is there anything else I can help with?'}`);
   const fromServices = answerFromServices(a.text, ctx);
   // "do you mount tvs? how much? do you cover <place>?": the catalogue's price too, when the article lacks it.
   const price = fromServices ? /\$[\d,.]*\d/.exec(fromServices)?.[0] : undefined;
