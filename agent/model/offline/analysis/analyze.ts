@@ -46,6 +46,20 @@ export interface Analysis {
   addressInDiscussion?: AddressChange;
 }
 
+/** Something on the customer's side that could stop a visit: someone ill at home, the weather. */
+const HOUSEHOLD_OBSTACLE =
+  /\b(?:flu|sick|ill|unwell|covid(?:-19)?|fever|stomach bug|contagious|virus|snow\w*|storm\w*|blizzard)\b/;
+/** "can somebody still come out?", "will the tech still come?": whether the visit goes ahead despite it. */
+const STILL_COMES = new RegExp(
+  String.raw`\b(?:can|could|will|would|do|does) (?:someone|somebody|anyone|you|u|they|the \w+|your \w+) ` +
+    String.raw`still (?:come|go ahead|send|make it|turn up|show up|be able to come)`,
+);
+/**
+ * "my husband has the flu but the faucet is leaking, can somebody still come out?": the leak is the reason
+ * for the visit and the question is the help centre's (does it go ahead with someone ill), not a complaint.
+ */
+const asksIfVisitGoesAhead = (t: string) => HOUSEHOLD_OBSTACLE.test(t) && STILL_COMES.test(t);
+
 const HYPOTHETICAL = new RegExp(
   String.raw`\b(` +
     [
@@ -96,8 +110,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     // "windows (inside) are filthy after the renovation dust. wednesday the 16th at 10 pls": the dirt a cleaning
     // service is booked for, the visit named whole or asked for.
     (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));
+  const goesAheadQuestion = cues.question && asksIfVisitGoesAhead(t);
   const problem =
-    (reportsProblem(withoutTicketQuestions(text, cues)) && !(cues.question && HYPOTHETICAL.test(t)) && !repairJob) ||
+    (reportsProblem(withoutTicketQuestions(text, cues)) &&
+      !(cues.question && HYPOTHETICAL.test(t)) &&
+      !goesAheadQuestion &&
+      !repairJob) ||
     explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue =
@@ -146,6 +164,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const alreadyArranged = !asked && ALREADY_ARRANGED.test(t);
   const bookingWanted =
     !supposedBooking &&
+    !goesAheadQuestion &&
     !alreadyArranged &&
     !rescheduleWanted &&
     !bookingChange &&
