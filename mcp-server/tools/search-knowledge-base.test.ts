@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerKinds } from '../../schema/knowledge/answer-kinds.js';
 import { bestSentences, snippetWords } from './search-knowledge-base.js';
 
 /*
@@ -87,5 +88,30 @@ describe('bestSentences: the passage carrying the condition asked about', () => 
     const one = (q: string) => bestSentences(body, snippetWords(q), 1);
     expect(one('how long will the cleaner hang around if im not home')).toContain('wait for 15 minutes');
     expect(one('how much do you take upfront')).toContain('25% deposit');
+  });
+});
+
+describe('bestSentences: the sentence with the kind of fact asked for', () => {
+  const body =
+    'On request, we clean with plant-based products that are safer around children and pets. There is no extra ' +
+    'charge.\n\nWe can also use fragrance-free products if anyone in your home is sensitive to scents. Let us know ' +
+    'which you prefer and we will save it to your account, so every visit uses the same products.\n\n' +
+    'On very heavy grease, such as a neglected oven, eco products can take a little longer, but the price stays ' +
+    'the same.';
+
+  for (const q of [
+    'my son gets headaches from scents, can you use fragrance-free products? does that cost more',
+    'can your cleaners bring plant-based products for my kids, and is that more expensive',
+  ])
+    it(`keeps the unconditional amount among the words of the question: ${q}`, () => {
+      const snippet = bestSentences(body, snippetWords(q), 3, 520, answerKinds(q));
+      expect(snippet).toContain('There is no extra charge.');
+    });
+
+  it('picks on the question words alone when no kind of fact is asked', () => {
+    const q = 'can you use fragrance-free products? my son gets headaches from scents';
+    const snippet = bestSentences(body, snippetWords(q), 3, 520, answerKinds(q));
+    expect(snippet).toContain('fragrance-free products if anyone');
+    expect(snippet).not.toContain('no extra charge');
   });
 });

@@ -294,8 +294,20 @@ interface Candidate {
   plain: Map<string, number>;
   /** The same, weighed within the article (see withinArticle). */
   condition: Map<string, number>;
-  /** States the kind of fact asked for. */
-  kind: boolean;
+  /** States the kind of fact asked for: 1, or ½ under a condition the question does not raise. */
+  kind: number;
+}
+
+/** A sentence's opening condition ("On very heavy grease, …", "If you tell us at the door, …"). */
+const OPENING_CONDITION = /^(?:if|when|whenever|on|for|during|unless|after|before|once|while|in case)\b([^,]{3,80}),/i;
+
+/**
+ * Whether a sentence states its fact under a condition none of the question's words name: "On very heavy
+ * grease, … the price stays the same" answers "does it cost more?" less than "There is no extra charge."
+ */
+function unasked(text: string, wanted: ReadonlyMap<string, number>): boolean {
+  const clause = OPENING_CONDITION.exec(text)?.[1];
+  return clause !== undefined && matchedKeys(stems(clause, 3), wanted).size === 0;
 }
 
 /** The article's sentences as snippet candidates. */
@@ -308,7 +320,7 @@ function candidates(body: string, wanted: ReadonlyMap<string, number>, kinds: Re
       // An article's own question ("Need an older receipt?") is not the answer; the sentence after it is.
       const own = text.endsWith('?') ? new Set<string>() : stems(text, 3);
       if (own.size && k > 0 && paragraph[k - 1]!.endsWith('?')) for (const w of stems(paragraph[k - 1]!, 3)) own.add(w);
-      const kind = !text.endsWith('?') && statesKinds(text, kinds) > 0;
+      const kind = !text.endsWith('?') && statesKinds(text, kinds) > 0 ? (unasked(text, wanted) ? 0.5 : 1) : 0;
       return { text, i: i++, p, k, plain: matchedKeys(own, wanted), condition: matchedKeys(own, specific), kind };
     }),
   );
@@ -332,7 +344,7 @@ export function bestSentences(
 ): string {
   const all = candidates(body, wanted, kinds);
   if (!all.length) return '';
-  const bonus = (x: Candidate) => (x.kind ? KIND_BONUS : 0);
+  const bonus = (x: Candidate) => (x.kind > 0 ? KIND_BONUS : 0);
   const top = all.reduce((b, x) => (total(b.condition) + bonus(b) >= total(x.condition) + bonus(x) ? b : x));
   const topScore = total(top.plain);
   // The best match's neighbours in its paragraph ("… do not let them in. Call us at …") belong with it.
@@ -340,18 +352,21 @@ export function bestSentences(
     topScore > 0 && x.p === top.p && Math.abs(x.k - top.k) === 1 && !x.text.endsWith('?') ? topScore / 2 : 0;
   const picked = [top];
   let length = top.text.length;
-  let kindQuoted = top.kind;
+  let kindQuoted = top.kind > 0;
   while (picked.length < max) {
-    let best: { x: Candidate; gain: number } | undefined;
+    let best: { x: Candidate; gain: number; rank: number } | undefined;
     for (const x of all) {
       if (picked.includes(x) || length + 1 + x.text.length > maxChars) continue;
-      const gain = total(x.plain) + (x.kind ? (kindQuoted ? KIND_BONUS / 4 : KIND_BONUS) : 0) + near(x);
-      if (!best || gain > best.gain) best = { x, gain };
+      const gain = total(x.plain) + (x.kind > 0 ? (kindQuoted ? KIND_BONUS / 4 : KIND_BONUS) : 0) + near(x);
+      // Until a sentence states the kind of fact asked for, one that does goes first: the question's words
+      // pick the passage, but "does that cost more?" is answered by the amount (or "no extra charge") alone.
+      const rank = (kindQuoted ? 0 : x.kind) * 1000 + gain;
+      if (!best || rank > best.rank) best = { x, gain, rank };
     }
     if (!best || best.gain <= 0) break;
     picked.push(best.x);
     length += 1 + best.x.text.length;
-    kindQuoted ||= best.x.kind;
+    kindQuoted ||= best.x.kind > 0;
   }
   const out = picked
     .sort((a, b) => a.i - b.i)

@@ -59,3 +59,18 @@ describe('statesKinds: a fee taken away answers whether something costs', () => 
     expect(statesKinds('please tell us as early as you can', price)).toBe(0);
   });
 });
+
+describe('statesKinds: "no extra charge" and a share of the price answer whether something costs more', () => {
+  const price = answerKinds('can you use unscented products? and does that cost more');
+  it('counts a cost taken away or a share of the price', () => {
+    expect(statesKinds('There is no extra charge.', price)).toBe(1);
+    expect(statesKinds('Refills are at no additional cost to you.', price)).toBe(1);
+    expect(statesKinds('They take a little longer, but the price stays the same.', price)).toBe(1);
+    expect(statesKinds('Cancelling late costs 50% of the service price.', price)).toBe(1);
+  });
+  it('does not count a share of something else, or "no" before another word', () => {
+    expect(statesKinds('100% of every tip goes to the technician.', price)).toBe(0);
+    expect(statesKinds('There is no extra room for the ladder.', price)).toBe(0);
+    expect(statesKinds('We cost you no time at all.', price)).toBe(0);
+  });
+});

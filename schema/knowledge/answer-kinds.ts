@@ -57,7 +57,17 @@ const CUES: Readonly<Record<AnswerKind, RegExp>> = {
 
 const FACTS: Readonly<Record<AnswerKind, RegExp>> = {
   // Whether something costs is answered by an amount, or by a fee taken away ("we waive the fee", "free of charge").
-  price: /\$\d|\bwaive[sd]?\b|\bfree of charge\b|\bwithout (?:a|any) (?:fee|charge)\b|\bno (?:fee|charge)\b/i,
+  // "Does that cost more?" is answered by "there is no extra charge", "the price stays the same" or "50% of the
+  // service price" as much as by $40.
+  price: new RegExp(
+    [
+      String.raw`\$\d|\bwaive[sd]?\b|\bfree of charge\b|\bwithout (?:a|any) (?:extra |additional )?(?:fee|charge)\b`,
+      String.raw`\bno (?:extra |additional )?(?:fee|charge|cost)\b|\bat no (?:extra |additional )?cost\b`,
+      String.raw`\bcosts? nothing\b|\b(?:price|cost) (?:stays|is) the same\b`,
+      String.raw`\b\d+(?:\.\d+)?\s?% of (?:the |its |your |their |a )?(?:\w+ )?(?:price|fee|cost|total|bill)\b`,
+    ].join('|'),
+    'i',
+  ),
   duration: new RegExp(
     `\\b${NUMBER_WORD}(?:\\s*(?:to|-|–)\\s*\\d+)?[\\s-](?:business |working |calendar )?` +
       '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\\b',

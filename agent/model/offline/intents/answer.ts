@@ -1,11 +1,12 @@
 import type { PlanContext } from '../../../plan-context.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { isInformationQuestion } from '../analysis/cues.js';
-import { clip, normalize, splitSentences } from '../analysis/text.js';
+import { chatSentences, clip, normalize } from '../analysis/text.js';
 import { feePolicyText } from '../replies/booking-changes.js';
 import { answersBeyondPolicy } from '../replies/beyond-policy.js';
 import { closedDayNote } from './booking-calendar.js';
 import { answerFromKb, answerFromServices, kbCaveat, noAnswerReply } from '../replies/knowledge.js';
+import { PRICE_Q } from '../replies/question-terms.js';
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
 import { say, type PlannedTurn } from './turn.js';
 
@@ -33,7 +34,8 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (closed) return say(`${closed}${kb ? `\n\n${kb.text}` : ' Is there anything else I can help with?'}`);
   const fromServices = answerFromServices(a.text, ctx);
   // "do you mount tvs? how much? do you cover <place>?": the catalogue's price too, when the article lacks it.
-  const price = fromServices ? /\$[\d,.]*\d/.exec(fromServices)?.[0] : undefined;
+  // Only when a price is asked: "how long can the weekly clean be paused?" wants the pause, not the visit's length.
+  const price = fromServices && PRICE_Q.test(a.text) ? /\$[\d,.]*\d/.exec(fromServices)?.[0] : undefined;
   if (kb)
     return say(
       price && !kb.text.includes(price)
@@ -52,10 +54,25 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   return say(unknownReply());
 }
 
-/** The answer to information questions asked next to a request ("How much is it? Book one for…"). */
+/**
+ * A question typed without its mark ("do i get anything for that or is that just how it goes"): it opens
+ * with a question word or an auxiliary and its subject, unlike "do the windows friday" (a request).
+ */
+const UNMARKED_QUESTION = new RegExp(
+  String.raw`^(?:(?:how|what|whats|what's|when|where|why|which|who)\b|` +
+    String.raw`(?:do|does|did|is|are|am|was|will|would|should|shall|have|has) ` +
+    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|the team|someone|anyone)\b)`,
+  'i',
+);
+
+/**
+ * The answer to information questions asked next to a request ("How much is it? Book one for…"). Read as chat
+ * (a lower-case sentence after a "?" is one of its own), a question without its mark counted too.
+ */
 export function sideAnswer(text: string, ctx: PlanContext): string {
-  const questions = splitSentences(text)
-    .filter((s) => s.trim().endsWith('?') && isInformationQuestion(s))
+  const questions = chatSentences(text)
+    .map((s) => s.trim())
+    .filter((s) => (s.endsWith('?') || UNMARKED_QUESTION.test(normalize(s))) && isInformationQuestion(s))
     .join(' ');
   // "How much is it?" says little on its own: then read it with the rest of the message.
   const kb = questions ? (answerFromKb(questions, ctx) ?? answerFromKb(text, ctx)) : undefined;
