@@ -14,6 +14,8 @@ export const OFFLINE_META_KEY = 'offline_planner';
 export type Offer =
   | { kind: 'ticket'; question: string }
   | { kind: 'propose'; tool: string; args: Record<string, unknown> }
+  /** We asked what a note asked for should say: the answer is the note. */
+  | { kind: 'note_text' }
   | {
       kind: 'alternatives';
       service_id: string;

@@ -96,6 +96,8 @@ const BOOK_WEAK = new RegExp(
       // "want the light in the bedroom swapped out": a job asked for with the subject left out.
       '^(?:want|need) (?:the|my|our|a|an|some|this|that|these|those)',
       "(?:i|we) (?:actually |really |just )?(?:need|want|would like|'d like|d like)|i'd like|we'd like",
+      // "id like", "wed like": the same wish typed without the apostrophe.
+      '(?:id|wed) (?:really |just )?like (?:a|an|some|someone|somebody|to)',
       String.raw`need (?:a|an) (?:repair|fix|visit|appointment|tech\w*|plumber|handyman|cleaner|clean\w*)`,
       '(?:can|could|may) (?:i|we) (?:get|have|book|schedule|do)',
       String.raw`(?:can|could) (?:a|your|the) (?:guy|tech\w*|handyman|plumber|cleaners?|person|crew) ` +

@@ -50,7 +50,9 @@ export function incompletePhones(text: string): string[] {
     .map((m) => m[0].trim())
     .filter((v) => {
       const digits = v.replace(/\D/g, '').length;
-      return digits >= 7 && digits <= 9 && !/^\d{4}-\d{2}-\d{2}$/.test(v);
+      // "555-201": six digits written in a phone's groups is a number cut short; six in a row may be anything.
+      const grouped = digits === 6 && /^\(?\d{3}\)?[\s.-]\d{3}$/.test(v);
+      return (grouped || digits >= 7) && digits <= 9 && !/^\d{4}-\d{2}-\d{2}$/.test(v);
     });
 }
 

@@ -15,8 +15,9 @@ const WHOSE =
 const HOME_WORD = '(?:place|house|home|flat|apartment|condo|cottage|unit)';
 /** Another property of the customer's than their home. */
 const OTHER_PROPERTY = new RegExp(
-  String.raw`\b(?:at|in) (?:my|our|the) (?:rental(?: property| unit)?|holiday (?:let|home|rental)|second home|` +
-    String.raw`other (?:place|house|home|property)|investment property|cabin|airbnb|office)\b`,
+  String.raw`\b(?:at|in) (?:(?:one|either|any) of )?(?:my|our|the) (?:rental(?: property| unit)?|` +
+    'holiday (?:let|home|rental)|second home|other (?:place|house|home|property)|investment property|' +
+    String.raw`cabin|airbnb|office)s?\b`,
 );
 const RELATIVE_HOME = new RegExp(
   String.raw`\b(?:at|to) (?:my|our) (${WHOSE})(?:'s|s'|s)?(?:\s+${HOME_WORD})?\b(?!\s+(?:is|was|said|told|asked))`,
@@ -29,7 +30,7 @@ export function visitElsewhere(text: string): string | undefined {
   if (relative && /'s|s'|\b(?:place|house|home|flat|apartment|condo|cottage|unit)\b/.test(relative[0]))
     return `your ${relative[1]}'s home`;
   const property = OTHER_PROPERTY.exec(t);
-  return property ? property[0].replace(/^(?:at|in) (?:my|our|the) /, 'your ') : undefined;
+  return property ? property[0].replace(/^(?:at|in) ((?:one|either|any) of )?(?:my|our|the) /, '$1your ') : undefined;
 }
 
 /** The thing at home has failed: "just died", "screen's blank", "stopped working". */
@@ -50,4 +51,19 @@ const FIT_NEW = new RegExp(
 export function repairOrReplace(text: string, service: Service): boolean {
   const t = normalize(text);
   return service.category === 'install' && FAILED.test(t) && !FIT_NEW.test(t);
+}
+
+/** Words that ask for a look at something there, not for a new one: "look at", "check", "inspect". */
+const INSPECT = new RegExp(
+  String.raw`\b(?:(?:take|have) a (?:quick )?look at|look (?:at|over)|check (?:on |out )?|inspect\w*|` +
+    String.raw`see what'?s (?:wrong|up|going on) with|diagnos\w*)\s*(?:my|our|the|a|this|that)\b`,
+);
+
+/**
+ * An installation service picked by the thing it installs, asked for as a look at the one already there
+ * ("can someone look at my fan"): the service fits a new one, so what the visit is for is asked.
+ */
+export function inspectionOfInstalled(text: string, service: Service): boolean {
+  const t = normalize(text);
+  return service.category === 'install' && INSPECT.test(t) && !FIT_NEW.test(t);
 }

@@ -124,6 +124,10 @@ const COUNT_SPAN = /^(?:a|an|one|two|three|four|a few|a couple(?: of)?|several|\
 const VAGUE_SPAN =
   /^(?:(?:next|this|the following|in (?:a|one|two|\d+)) (?:week|weekend|month)s?|next month|this weekend|weekend)$/i;
 
+/** A span of days followed by a clock time and no day in it: "next week at 3pm", "this weekend around 10". */
+const PERIOD_THEN_TIME =
+  /^((?:next|this|the following) (?:week|weekend|month))\b(?!\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|the\s+\d))/i;
+
 /**
  * Resolve an hour written without am/pm: keep the reading that falls in business hours;
  * none or both → ambiguous.
@@ -246,7 +250,10 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     }
     const s = r.start;
     const tags = r.tags();
-    const dayCertain = s.isCertain('day') || s.isCertain('weekday');
+    // "next week at 3pm": chrono puts the time on the span's first day, but the span still names no day.
+    const period = PERIOD_THEN_TIME.exec(span);
+    if (period) out.vague ??= period[1]!;
+    const dayCertain = !period && (s.isCertain('day') || s.isCertain('weekday'));
     const conflict = weekdayConflict(r);
     if (conflict && !out.conflict) out.conflict = conflict;
     if (dayCertain) {

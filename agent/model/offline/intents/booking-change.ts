@@ -1,4 +1,5 @@
 import type { BaseMessage } from '@langchain/core/messages';
+import { openingHours } from '../../../../schema/business/calendar.js';
 import { changeFee } from '../../../../schema/business/change-policy.js';
 import { approvalEventOf, type PlanContext } from '../../../plan-context.js';
 import { findBaseBooking, type Offer, type OfflineMeta } from '../conversation.js';
@@ -14,7 +15,7 @@ import {
   type UpcomingBooking,
 } from '../analysis/booking-change.js';
 import { detectCues, isInformationQuestion } from '../analysis/cues.js';
-import { isRecord, ordinalOf } from '../analysis/text.js';
+import { isRecord, normalize, ordinalOf } from '../analysis/text.js';
 import {
   combine,
   extractWhen,
@@ -31,10 +32,12 @@ import {
   noBookingsText,
   passedQuestion,
   sameTimeQuestion,
+  vagueSpanQuestion,
   unmatchedBookingQuestion,
   whichBookingQuestion,
 } from '../replies/booking-changes.js';
 import { lookupText } from '../replies/templates.js';
+import { calendarQuestion } from './booking-calendar.js';
 import { say, type PlannedCall, type PlannedTurn } from './turn.js';
 
 /*
@@ -75,6 +78,12 @@ function bookingsInFocus(messages: BaseMessage[], ctx: PlanContext): string[] {
   return [...new Set(ids)];
 }
 
+/** Words that name the day itself, not only its date: a weekday, "today", "tomorrow", a holiday. */
+const NAMES_DAY = new RegExp(
+  String.raw`\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|today|tomorrow|` +
+    String.raw`christmas|new year'?s?|thanksgiving)\b`,
+);
+
 /** The start a relative change counts from: the time a pending move of this booking asks for, else its own. */
 function referenceStart(b: UpcomingBooking, ctx: PlanContext): string {
   const move = [...ctx.pending].reverse().find((p) => p.tool === 'reschedule_booking' && p.args.booking_id === b.id);
@@ -103,13 +112,12 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   } else if (w.ambiguous) {
     const [am, pm] = w.ambiguous.options;
     return { question: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}?` };
-  } else if (w.date || w.time || (w.vague && /next week/i.test(w.vague))) {
+  } else if (w.vague && !w.date) {
+    // "to next week sometime", "next week at 3": a span, not a day; which day in it is the customer's to say.
+    return { question: vagueSpanQuestion(b, w.vague, tz) };
+  } else if (w.date || w.time) {
     const r = localOf(ref, tz);
-    let date = w.date ?? { year: r.year, month: r.month, day: r.day };
-    if (!w.date && !w.time) {
-      const next = localOf(shiftDays(ref, 7, tz), tz);
-      date = { year: next.year, month: next.month, day: next.day };
-    }
+    const date = w.date ?? { year: r.year, month: r.month, day: r.day };
     const time = w.time ?? { hour: r.hour, minute: r.minute };
     iso = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz }).iso;
   } else return { missing: true };
@@ -181,6 +189,17 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
   if ('question' in when) return say(when.question, waitForTime);
   if (b.starts_at && new Date(when.iso).getTime() === new Date(b.starts_at).getTime())
     return say(sameTimeQuestion(b, tz), waitForTime);
+  // "to the 13th" when the 13th is a Sunday: a date given by its number alone may not be the day they think,
+  // so a closed one is asked about. A closed day named as such ("to sunday") is tried: the refusal lists openings.
+  const at = localOf(when.iso, tz);
+  if (!openingHours(at) && !NAMES_DAY.test(normalize(r.target || r.full))) {
+    const calendar = calendarQuestion(
+      { date: at, time: { hour: at.hour, minute: at.minute }, spans: [] },
+      undefined,
+      ctx,
+    );
+    if (calendar) return say(`I'd be happy to move your ${b.service_name}. ${calendar.note}`, waitForTime);
+  }
   return {
     content: changeProposalText('reschedule', b, when.iso, feeFor('reschedule', b, ctx), tz),
     calls: [

@@ -7,7 +7,7 @@ import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
 import { clip, joinList, normalize } from '../analysis/text.js';
-import { repairOrReplace, visitElsewhere } from '../analysis/visit-site.js';
+import { inspectionOfInstalled, repairOrReplace, visitElsewhere } from '../analysis/visit-site.js';
 import {
   combine,
   extractWhen,
@@ -127,6 +127,10 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
     );
   }
   if (!service) missing.unshift(`which service you'd like (${listServices(choices.length ? choices : ctx.services)})`);
+  // A visit at someone else's home is asked about with the rest, so the next answer is not short of it.
+  const elsewhere = visitElsewhere(a.text);
+  if (elsewhere && missing.length)
+    missing.push(`the full address of ${elsewhere} (street, any unit number, town and postal code)`);
   if (service && start && !missing.length && !timeQuestion) {
     const notes = bookingNotes(a);
     const args = { service_id: service.id, start_time: start, ...(notes ? { notes } : {}) };
@@ -152,11 +156,20 @@ function siteQuestion(
   const when = formatWhen(args.start_time, ctx.timeZone);
   const elsewhere = visitElsewhere(text);
   if (elsewhere) {
+    const there = /^(?:one|either|any) of /.test(elsewhere) ? 'of the one you mean' : 'there';
     return {
       note:
         `I'd be happy to book ${service.name} on ${when} at ${elsewhere}. We can visit an address other than ` +
-        "your own as long as it's inside our service area: what is the full address there (street, any unit " +
+        `your own as long as it's inside our service area: what is the full address ${there} (street, any unit ` +
         'number, town and postal code), and who will let the technician in?',
+    };
+  }
+  if (inspectionOfInstalled(text, service)) {
+    return {
+      note:
+        `Our ${service.name} service fits a new one that you supply; we don't inspect or repair the one you ` +
+        `have. Is the visit to put in a new one, so I can request ${service.name} on ${when}, or is something ` +
+        'wrong with the one you have?',
     };
   }
   if (!repairOrReplace(text, service)) return undefined;
@@ -237,15 +250,19 @@ export function planReschedule(a: Analysis, ctx: PlanContext, base: BaseBooking)
     return {
       note: `Just to be sure: did you mean ${formatClock(am)} or ${formatClock(pm)}? Our visits start ${visitHours()}.`,
     };
+  } else if (w.vague && !w.date) {
+    // "move it to next week sometime": a span, not a day, so which day in it is asked.
+    const what = serviceName(ctx.services, serviceId);
+    return {
+      note:
+        `Sure. Which day ${w.vague} would you like ${what} instead, and at what time? ` +
+        `It's requested for ${formatWhen(base.start_time, tz)} now.`,
+    };
   } else {
     const b = localOf(base.start_time, tz);
-    let date = w.date ?? { year: b.year, month: b.month, day: b.day };
-    if (!w.date && w.vague && /next week/i.test(w.vague)) {
-      const shifted = localOf(shiftDays(base.start_time, 7, tz), tz);
-      date = { year: shifted.year, month: shifted.month, day: shifted.day };
-    }
+    const date = w.date ?? { year: b.year, month: b.month, day: b.day };
     const time = w.time ?? { hour: b.hour, minute: b.minute };
-    if (!w.date && !w.time && !service && !(w.vague && /next week/i.test(w.vague))) {
+    if (!w.date && !w.time && !service) {
       return { note: `Sure. What day or time would you like instead of ${formatWhen(base.start_time, tz)}?` };
     }
     const c = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz });

@@ -106,6 +106,10 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   // "add to my notes that…" keeps what the notes say: the new words go after them once the record is looked up.
   const addedNote = note && ADDS_TO_NOTES.test(normalize(a.text)) ? note : undefined;
   if (note && !addedNote) d.changes.notes = note;
+  else if (!note && !bookingInMessage && !a.bookingWanted && noteWithoutText(a.text)) {
+    d.notes.push('Sure. What would you like the note on your account to say?');
+    d.offer = { kind: 'note_text' };
+  }
   // "the gate code is 5521 now": a fact for the staff notes, added to what they say (the tool replaces them).
   const accessNote = addedNote ?? (note || bookingInMessage || a.bookingWanted ? undefined : extractAccessNote(a.text));
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
@@ -417,9 +421,29 @@ export function extractNoteRequest(text: string): string | undefined {
     NOTE_REQUEST.exec(text) ??
     NOTE_UPDATE.exec(text) ??
     /\bnote (?:on|to) (?:my|the) (?:account|file|record)(?:\s*(?:that|:|-))?\s+(.+)/i.exec(text);
-  const note = m?.[1]?.trim().replace(/[.!\s]+$/, '');
-  return note && note.length >= 3 ? capitalize(note).slice(0, 2000) : undefined;
+  const note = m?.[1]
+    ?.trim()
+    .replace(NOTE_READER, '')
+    .replace(/^(?:pls|plz|please)\b[\s,:-]*/i, '')
+    .replace(/(?:(?:^|[\s,]+)(?:pls|plz|please|thanks|thx|ty|thank you))+[.!\s]*$/i, '')
+    .replace(/[.!\s]+$/, '');
+  // "add a note to my account" names where the note goes; what it says is still to come.
+  if (!note || /^(?:account|file|record|profile)$/i.test(note)) return undefined;
+  return note.length >= 3 ? capitalize(note).slice(0, 2000) : undefined;
 }
+
+/** Who a note is for ("for the crew", "to the cleaners"): said before what it says, and not part of it. */
+const NOTE_READER = new RegExp(
+  '^(?:for|to) (?:the|my|your|our) (?:crew|cleaners?|techs?|technicians?|team|staff|guys?|handyman|' +
+    String.raw`plumber|installers?)\b(?:\s*(?:that|saying|to say|:|-))?\s*`,
+  'i',
+);
+
+/** A note asked for with nothing said for it ("add a note for the crew pls"): what it should say is asked. */
+const NOTE_ASKED = /\b(?:add|put|leave|make|save|keep|write) (?:a )?note\b/i;
+
+export const noteWithoutText = (text: string): boolean =>
+  NOTE_ASKED.test(text) && !NOTE_THAT.test(text) && extractNoteRequest(text) === undefined;
 
 /**
  * "Email the confirmation to my work address x@y", "send an email to x@y": a destination, not a new address on file.

@@ -2,10 +2,11 @@ import type { PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { ticketSubject } from '../analysis/entities.js';
-import { clip, normalize, ordinalOf } from '../analysis/text.js';
+import { capitalize, clip, normalize, ordinalOf } from '../analysis/text.js';
 import { formatWhen, isoInZone, localOf } from '../analysis/when.js';
 import { denyReply } from '../replies/templates.js';
 import { answerChangeOffer, changeLookup } from './booking-change.js';
+import { hasContactChange } from './contact-change.js';
 import { propose, say, type PlannedTurn } from './turn.js';
 
 /** The customer answering an offer of ours: yes to a proposal or a ticket, or picking one of the alternatives. */
@@ -47,6 +48,17 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     }
     case 'booking_change':
       return answerChangeOffer(offer, a, ctx, customerId);
+    case 'note_text': {
+      // Only an answer that is a statement is the note; a question or another request is planned as usual.
+      const other = a.bookingWanted || a.rescheduleWanted || a.bookingChange || hasContactChange(a.text, a.cues);
+      if (other || a.cues.question || a.infoQuestion || a.problem || a.cues.withdraw || a.cues.lookup) return undefined;
+      const note = capitalize(a.text.trim().replace(/[.!\s]+$/, ''));
+      if (note.length < 3) return undefined;
+      return propose(
+        [{ name: 'update_customer', args: { customer_id: customerId, changes: { notes: clip(note, 2000) } } }],
+        [],
+      );
+    }
     case 'which_request': {
       const pick = pickRequest(offer.options, a, ctx);
       return pick ? propose([{ name: 'book_slot', args: { ...pick.args, customer_id: customerId } }], []) : undefined;

@@ -87,6 +87,10 @@ export const newTimeQuestion = (b: UpcomingBooking, timeZone: string) =>
   `Sure. Which day and time would you like your ${b.service_name} moved to? ` +
   `It's booked for ${formatWhen(b.starts_at, timeZone)} now.`;
 
+export const vagueSpanQuestion = (b: UpcomingBooking, span: string, timeZone: string) =>
+  `Sure. Which day ${span} would you like your ${b.service_name} moved to, and at what time? ` +
+  `It's booked for ${formatWhen(b.starts_at, timeZone)} now.`;
+
 export const passedQuestion = (iso: string, timeZone: string) =>
   `${formatWhen(iso, timeZone)} has already passed. Which day and time would you like instead?`;
 
