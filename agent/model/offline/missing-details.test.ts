@@ -1,6 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import type { PlanContext } from '../../plan-context.js';
+import { changeCues } from './analysis/booking-change.js';
 import { incompletePhones } from './analysis/entities.js';
 import { inspectionOfInstalled, visitElsewhere } from './analysis/visit-site.js';
 import { extractNoteRequest, noteWithoutText } from './intents/contact-change.js';
@@ -179,5 +180,39 @@ describe('an installation asked for as a look at the one there asks what the vis
     expect(inspectionOfInstalled('check my new fan is balanced', service('svc_ceiling_fan_install'))).toBe(false);
     expect(inspectionOfInstalled('look at my faucet', service('svc_faucet_repair'))).toBe(false);
     expect(callNames(plan(ctx, 'can someone install my new ceiling fan next tuesday 10am'))).toEqual(['book_slot']);
+  });
+});
+
+describe('what a change would cost is a question, not the change', () => {
+  it.each([
+    'what wld it cost to cancel my window cleaning tmrw... not saying i will lol',
+    'how much would it be to move my tv mounting to friday?',
+    'what does it cost me to reschedule my tv mounting',
+  ])('%s', (text) => {
+    expect(changeCues(text)).toMatchObject({ move: false, cancel: false });
+    expect(callNames(afterLookup(ctx, text, [TV]))).not.toContain('cancel_booking');
+    expect(callNames(afterLookup(ctx, text, [TV]))).not.toContain('reschedule_booking');
+  });
+  it('the change asked for outright is still the change', () => {
+    expect(changeCues('cancel my tv mounting, whatever it costs').cancel).toBe(true);
+    expect(changeCues("i'd like to cancel my tv mounting. what would the fee be?").cancel).toBe(true);
+    expect(changeCues('please cancel my tv mounting, how much will that cost').cancel).toBe(true);
+  });
+});
+
+describe('a visit in a place we do not serve is not booked', () => {
+  it.each([
+    'my sister wants a move out clean at her place in eastvale, can u book it for her next week',
+    'book a deep clean in harrow island friday 10am',
+  ])('%s', (text) => {
+    const t = plan(ctx, text);
+    expect(callNames(t)).toEqual([]);
+    expect(t.content).toMatch(/outside our service area/);
+  });
+  it('a place said of the past, or a served one, books as usual', () => {
+    expect(callNames(plan(ctx, 'book a deep clean friday 10am, we used to live in eastvale lol'))).toEqual([
+      'book_slot',
+    ]);
+    expect(callNames(plan(ctx, 'book a deep clean in fernbrook friday 10am'))).toEqual(['book_slot']);
   });
 });

@@ -97,7 +97,10 @@ const NOT_NEEDED = new RegExp(
 /** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
 const HYPOTHETICAL_CHANGE = new RegExp(
   String.raw`\b(?:if|when|what if|in case|before|how late can|until when can|how do|how can|can i still) ` +
-    String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|reschedul)`,
+    String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|reschedul)|` +
+    // "what would it cost to cancel my window cleaning?": the price of a change, asked before deciding on it.
+    String.raw`\b(?:what|how much)(?: w(?:ou)?ld| wd| will| does| do)? (?:it|that|i|we) (?:cost|be|owe|pay)` +
+    '(?: (?:me|us))?(?: if (?:i|we))? to (?:cancel|move|reschedul)',
 );
 
 export interface ChangeCues {

@@ -23,6 +23,7 @@ import {
   withLastStart,
 } from '../analysis/when.js';
 import { answerFromKb } from '../replies/knowledge.js';
+import { escapeRe, namedPlace } from '../replies/question-terms.js';
 import { listServices, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
 
@@ -64,6 +65,13 @@ function resolveService(
 /** A new booking: book_slot arguments when service, day and time are all clear, else the question to ask. */
 export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan {
   const { service, choices } = resolveService(messages, a, ctx);
+  const outside = visitOutsideArea(a.text);
+  if (outside)
+    return {
+      note:
+        `I'm sorry, ${outside} is outside our service area, so we can't book a visit there. ` +
+        'If the visit is at an address inside the area, tell me where and I will gladly book it.',
+    };
   const w = withLastStart(
     a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when,
     service?.duration_minutes,
@@ -141,6 +149,17 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
   if (missing.length) parts.push(`Could you tell me ${joinList(missing)}?`);
   if (timeQuestion) parts.push(timeQuestion);
   return { note: parts.join(' '), ...(offer && service && !missing.length ? { offer } : {}) };
+}
+
+/** Words before a place that put someone's past or origin there, not the visit ("we used to live in …"). */
+const NOT_THE_VISIT = /\b(?:live[ds]?|living|used to|moved|from|grew up|born)\b[^,.;!?]*$/i;
+
+/** "at her place in <a town we don't serve>": a visit there can't be booked, whatever else it leaves open. */
+function visitOutsideArea(text: string): string | undefined {
+  const place = namedPlace(text);
+  if (!place || place.served) return undefined;
+  const at = new RegExp(String.raw`\b(?:in|at|to)\s+${escapeRe(place.name)}\b`, 'i').exec(text);
+  return at && !NOT_THE_VISIT.test(text.slice(Math.max(0, at.index - 40), at.index)) ? place.name : undefined;
 }
 
 /**
