@@ -1,3 +1,4 @@
+import { UNMARKED_QUESTION } from './asked-part.js';
 import { relativeDayShift } from './day-shift.js';
 import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
 import { matchServices, type Service } from './services.js';
@@ -62,6 +63,15 @@ const AFFIRM = new RegExp(
 const DENY = new RegExp(
   String.raw`^(?:no|nope|nah|no thanks|no thank you|not now|not really|don't|dont|that's all|that is all|all good)\b` +
     String.raw`[\s,.!]*(?:thanks|thank you|i'm good|im good|that's all)?[\s.!]*$`,
+);
+/**
+ * "just curious, …", "quick q re the tv mount - does the tech…", "my actual q: …": the customer says a question
+ * follows, so it is one without its mark (a past problem asked about this way asks what happens, reports nothing).
+ */
+const ANNOUNCED_QUESTION = new RegExp(
+  String.raw`\b(?:just (?:curious|asking)|out of curiosity|curious (?:if|whether|about)|` +
+    '(?:quick|random|small|simple|silly|dumb|general|actual|real|main) (?:q|qs|question)|' +
+    "my (?:actual |real |main )?(?:q|question)(?: is)?:|(?:q|question) for (?:you|u|ya|y'?all))(?![a-z0-9])",
 );
 const QUESTION_START =
   /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
@@ -327,7 +337,7 @@ export function detectCues(text: string): Cues {
     farewell: FAREWELL.test(t),
     affirm: short && AFFIRM.test(t),
     deny: short && DENY.test(t),
-    question: /\?/.test(t) || (QUESTION_START.test(t) && !REQUEST_START.test(t)),
+    question: /\?/.test(t) || (QUESTION_START.test(t) && !REQUEST_START.test(t)) || ANNOUNCED_QUESTION.test(t),
     book: { strong: bookStrong, weak: bookWeak },
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
@@ -378,11 +388,12 @@ const isInfoClause = (c: string) => c.endsWith('?') && QUESTION_START.test(c) &&
 export function requestPart(text: string): string {
   const t = normalize(text);
   if (QUESTION_START.test(t) && !REQUEST_START.test(t) && !/[.!]\s/.test(t)) return '';
-  const parts = clauses(t);
+  // "quick q re the tv mount thurs - do i need to buy a bracket": an announced question needs no mark.
+  const announced = ANNOUNCED_QUESTION.test(t);
+  const parts = announced ? clauses(t).flatMap((c) => c.split(/\s+-\s+|:\s+/)) : clauses(t);
+  const asks = (c: string) => isInfoClause(c) || (announced && UNMARKED_QUESTION.test(c));
   // "If I call off a clean the day before, what do I pay?": the condition belongs to the question after it.
-  return parts
-    .filter((c, i) => !isInfoClause(c) && !(CONDITION.test(c) && parts[i + 1] && isInfoClause(parts[i + 1]!)))
-    .join(' ');
+  return parts.filter((c, i) => !asks(c) && !(CONDITION.test(c) && parts[i + 1] && asks(parts[i + 1]!))).join(' ');
 }
 
 /** A clause that sets up a question's case ("so if I…", "what if we…", "once you…", "in case…"). */

@@ -1,5 +1,6 @@
 import type { PlanContext } from '../../../plan-context.js';
 import type { Analysis } from '../analysis/analyze.js';
+import { UNMARKED_QUESTION } from '../analysis/asked-part.js';
 import { isInformationQuestion } from '../analysis/cues.js';
 import { chatSentences, clip, normalize } from '../analysis/text.js';
 import { feePolicyText } from '../replies/booking-changes.js';
@@ -53,17 +54,6 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (a.cues.thanks) return say(thanksReply());
   return say(unknownReply());
 }
-
-/**
- * A question typed without its mark ("do i get anything for that or is that just how it goes"): it opens
- * with a question word or an auxiliary and its subject, unlike "do the windows friday" (a request).
- */
-const UNMARKED_QUESTION = new RegExp(
-  String.raw`^(?:(?:how|what|whats|what's|when|where|why|which|who)\b|` +
-    String.raw`(?:do|does|did|is|are|am|was|will|would|should|shall|have|has) ` +
-    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|the team|someone|anyone)\b)`,
-  'i',
-);
 
 /**
  * The answer to information questions asked next to a request ("How much is it? Book one for…"). Read as chat

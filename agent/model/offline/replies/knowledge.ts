@@ -1,6 +1,7 @@
 import { type AnswerKind, answerKinds, statesKinds } from '../../../../schema/knowledge/answer-kinds.js';
 import { idiomMeanings, translatedWords } from '../../../../schema/knowledge/thesaurus.js';
 import type { PlanContext } from '../../../plan-context.js';
+import { askedPart } from '../analysis/asked-part.js';
 import { matchServices } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
 import {
@@ -111,6 +112,22 @@ const REFUSAL = new RegExp(
   'i',
 );
 
+/** How much a word only the story around a question says counts, beside the question's own words. */
+const CONTEXT_WEIGHT = 0.3;
+
+/**
+ * The question's words, weighted: a sentence that only tells ("my dog ate the lockbox key") is context for the
+ * one that asks ("anyway what time do u open on saturdays"), so its words count for less.
+ */
+function focusedTerms(question: string, vocabulary: Set<string>): Map<string, number> {
+  const part = askedPart(question);
+  if (!part) return weightedTerms(question, vocabulary);
+  const terms = weightedTerms(part.question, vocabulary);
+  for (const [w, wt] of weightedTerms(part.context, vocabulary))
+    terms.set(w, Math.max(terms.get(w) ?? 0, wt * CONTEXT_WEIGHT));
+  return terms;
+}
+
 /** A short answer quoting the most relevant sentences of the best matching retrieved article. */
 export function answerFromKb(question: string, ctx: PlanContext): { text: string; articleId: string } | undefined {
   const asked = questionWords(question);
@@ -139,7 +156,7 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   });
   // Term weights over the retrieved articles (IDF): a word every article shares says little about which one answers.
   const vocabulary = new Set(docs.flatMap((d) => [...d.own]));
-  const terms = weightedTerms(question, vocabulary);
+  const terms = focusedTerms(question, vocabulary);
   const df = (w: string) => docs.filter((d) => d.own.has(w)).length;
   // Smoothed: the retrieved articles are all on the question's topic, so its main word is in most of them too.
   const idf = new Map([...terms.keys()].map((w) => [w, Math.log(1 + (docs.length + 1) / (df(w) + 0.5))]));
