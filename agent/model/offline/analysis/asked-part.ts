@@ -20,7 +20,7 @@ const PIVOT = new RegExp(
 /** Words a sentence may open with before its question starts ("so what time…", "anyway my actual q: how…"). */
 const LEAD_IN = new RegExp(
   String.raw`^(?:(?:so|anyway|anyways|anyhow|but|and|also|ok|okay|lol|btw)\b[\s,]*|` +
-    String.raw`my (?:actual |real |main )?(?:q|question)(?: is)?:?\s*|question:\s*)+`,
+    String.raw`my (?:actual |real |main )?(?:question|q)\b(?: is)?:?\s*|question:\s*)+`,
   'i',
 );
 
@@ -46,5 +46,7 @@ export function askedPart(text: string): { question: string; context: string } |
   const after = chatSentences(t.slice(at).trim());
   const question = after.filter(asks);
   if (!before || !question.length) return undefined;
-  return { question: question.join(' '), context: [before, ...after.filter((p) => !asks(p))].join(' ') };
+  // "anyway", "my actual q:" only say where the question starts ("ask us anyway" is no answer to it).
+  const own = question.map((p) => p.replace(LEAD_IN, '')).join(' ');
+  return { question: own, context: [before, ...after.filter((p) => !asks(p))].join(' ') };
 }
