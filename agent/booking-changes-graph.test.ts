@@ -99,7 +99,10 @@ describe('after an approval expired', () => {
     delivered.length = 0;
     await h.agent.service.sweep();
     expect((await h.agent.ledger.get(first.pending[0]!.id))!.status).toBe('expired');
-    expect(delivered.map((r) => r.text).join('\n')).toMatch(/expired and nothing was changed\. Would you like me/);
+    // Expired, nothing changed, where the visit still is, and the offer to send it again.
+    expect(delivered.map((r) => r.text).join('\n')).toMatch(
+      /expired and nothing was changed: your .* \(BKG-1005\) is still on .*\. Would you like me/,
+    );
 
     const again = await say(thread, 'cus_005', 'yes pls');
     expect(again.status).toBe('pending_approval');
