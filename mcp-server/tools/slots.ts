@@ -1,6 +1,7 @@
 import { isUniqueViolation, type PoolClient, type Queryable } from '../../core/pg-pool.js';
 import { formatInZone, localParts } from '../../core/time.js';
 import { isClosedDay, lastStartHour, OPENING_HOURS, openingHours } from '../../schema/business/calendar.js';
+import { freeCrews } from '../../schema/bookings/free-crews.js';
 import { ToolError } from '../../schema/tools/errors.js';
 import { isoInZone } from './shared.js';
 
@@ -134,17 +135,8 @@ export async function takeFreeCrew<T>(
   o: { start: Date; hours: number; preferCrew?: string },
   take: (crew: string, slotIds: number[]) => Promise<T>,
 ): Promise<T | undefined> {
-  const crews = await tx.query<{ crew: string; slot_ids: number[] }>(
-    `SELECT s.crew, array_agg(s.id ORDER BY s.starts_at) AS slot_ids
-     FROM slots s
-     WHERE s.starts_at >= $1 AND s.starts_at < $2
-       AND NOT EXISTS (SELECT 1 FROM booking_slots bs WHERE bs.slot_id = s.id)
-     GROUP BY s.crew
-     HAVING count(*) = $3
-     ORDER BY s.crew IS DISTINCT FROM $4::text, s.crew`,
-    [o.start, new Date(o.start.getTime() + o.hours * HOUR), o.hours, o.preferCrew ?? null],
-  );
-  for (const { crew, slot_ids } of crews.rows) {
+  const crews = await freeCrews(tx, o);
+  for (const { crew, slot_ids } of crews) {
     await tx.query('SAVEPOINT take_crew');
     try {
       const taken = await take(crew, slot_ids);

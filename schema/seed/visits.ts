@@ -1,6 +1,7 @@
 import type { Queryable } from '../../core/pg-pool.js';
 import { addDays, localParts, zonedTime } from '../../core/time.js';
 import { type LocalDate, lastStartHour, openingHours, SLOT_DAYS } from '../business/calendar.js';
+import { freeCrews } from '../bookings/free-crews.js';
 import type { SeedCustomer, SeedVisit } from './customers.js';
 import { SERVICES } from './services.js';
 
@@ -48,18 +49,7 @@ export async function seedOwnVisits(
         const day = addDays(today, n);
         if (!fits(day, visit, service.duration_minutes)) continue;
         const start = zonedTime({ ...day, hour: visit.hour }, timeZone);
-        const free = await db.query<{ crew: string; slot_ids: number[] }>(
-          `SELECT s.crew, array_agg(s.id ORDER BY s.starts_at) AS slot_ids
-           FROM slots s
-           WHERE s.starts_at >= $1 AND s.starts_at < $2
-             AND NOT EXISTS (SELECT 1 FROM booking_slots bs WHERE bs.slot_id = s.id)
-           GROUP BY s.crew
-           HAVING count(*) = $3
-           ORDER BY s.crew IS DISTINCT FROM $4::text, s.crew
-           LIMIT 1`,
-          [start, new Date(start.getTime() + hours * HOUR), hours, visit.crew],
-        );
-        const crew = free.rows[0];
+        const [crew] = await freeCrews(db, { start, hours, preferCrew: visit.crew });
         if (!crew) continue;
         const booking = await db.query<{ id: string }>(
           `INSERT INTO bookings (customer_id, service_id, crew, starts_at, ends_at, notes)
