@@ -63,7 +63,8 @@ const asksIfVisitGoesAhead = (t: string) => HOUSEHOLD_OBSTACLE.test(t) && STILL_
 const HYPOTHETICAL = new RegExp(
   String.raw`\b(` +
     [
-      'what if|what happens|in case|if (?:a|the|your|ur|you|someone|something|my|i)',
+      // "what happens now" after a report asks what follows from it, not from a case supposed.
+      'what if|what happens(?! now| next)|in case|if (?:a|the|your|ur|you|someone|something|my|i)',
       // "does the guarantee cover it if it comes loose later?": a failure supposed, not reported.
       String.raw`(?:if|should|once) (?:it|they|that|this) (?:ever |later |then )?` +
         String.raw`(?:comes?|starts?|stops?|breaks?|fails?|leaks?|falls?|goes|gets|drips?)`,
@@ -97,6 +98,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     !(namesWholeBooking && !isInformationQuestion(text)) &&
     (!request.trim() || (cues.question && !cues.book.strong && !detectCues(request).book.weak));
   const weak = Boolean(request.trim()) && detectCues(request).book.weak;
+  // "if i book a clean there do i pay the travel fee?": the booking verb is the question's case, asked about.
+  if (cues.book.strong && isInformationQuestion(text) && !detectCues(request).book.strong) cues.book.strong = false;
   const t = normalize(text);
   const explicitTicket = wantsTicket(text);
   // "Can someone patch a hole in my wall Tuesday at 9?" names the job, and "I spilled wine on my

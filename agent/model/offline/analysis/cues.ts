@@ -280,7 +280,11 @@ const NO_ACTION = new RegExp(
   String.raw`\b(?:(?:there'?s )?no need (?:for you )?to do anything|` +
     String.raw`(?:you )?(?:don'?t|do not) (?:need|have) to do anything|` +
     String.raw`nothing (?:you need|for you|needs) to (?:do|be done)|no action (?:needed|required|necessary)|` +
-    String.raw`just (?:venting|ranting)|not (?:asking|looking) for anything)\b(?! else)`,
+    String.raw`just (?:venting|ranting)|not (?:asking|looking) for anything|` +
+    // "not trying to file a complaint or anything, i just wanted to know…"
+    String.raw`not (?:trying|wanting|looking|going) to (?:file|make|lodge|raise|open|start) (?:a |an )?` +
+    String.raw`(?:complaint|ticket|claim|fuss)|(?:don'?t|do not) want to (?:file|make|lodge|raise|open) ` +
+    String.raw`(?:a |an )?(?:complaint|ticket|claim))\b(?! else)`,
 );
 
 /** "does that mean you'll…?": a question about what follows from something, not a request. */
@@ -337,7 +341,11 @@ export function detectCues(text: string): Cues {
     farewell: FAREWELL.test(t),
     affirm: short && AFFIRM.test(t),
     deny: short && DENY.test(t),
-    question: /\?/.test(t) || (QUESTION_START.test(t) && !REQUEST_START.test(t)) || ANNOUNCED_QUESTION.test(t),
+    question:
+      /\?/.test(t) ||
+      (QUESTION_START.test(t) && !REQUEST_START.test(t)) ||
+      ANNOUNCED_QUESTION.test(t) ||
+      clauses(t).some(isInfoClause),
     book: { strong: bookStrong, weak: bookWeak },
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),
@@ -377,17 +385,65 @@ export function isInformationQuestion(text: string): boolean {
   return clauses(t).some(isInfoClause);
 }
 
+/** Clauses of a chat message: cut after terminal punctuation, at commas, and at emoji (typed as full stops). */
 const clauses = (t: string) =>
   t
-    .split(/(?<=[.!?])\s+|,\s+/)
+    .split(/(?<=[.!?])\s+|,\s+|\s*\p{Extended_Pictographic}(?:\p{Extended_Pictographic}|\u200d|\ufe0f|\s)*/u)
     .map((c) => c.trim())
     .filter(Boolean);
-const isInfoClause = (c: string) => c.endsWith('?') && QUESTION_START.test(c) && !REQUEST_START.test(c);
+
+/** Words a clause may open with before its question ("like will ur…", "also do u…"). */
+const CLAUSE_LEAD = /^(?:(?:so|and|but|also|ok|okay|like|anyway|anyways|btw|lol|oh|um|hmm|then|plus)\b[\s,]*)+/;
+/** A question put indirectly ("i was wondering whether…", "do you know if…", "is it true that…"). */
+const INDIRECT_QUESTION = new RegExp(
+  String.raw`^(?:i (?:was |am |'m |m )?(?:just )?wondering|(?:just )?wondering|i wonder|` +
+    String.raw`(?:i )?(?:just )?(?:wanted|want|wanna|would like|'d like|d like) to know|` +
+    String.raw`(?:i'?m |im )?curious|(?:do|does) (?:you|u|anyone) know|any idea) (?:if|whether)\b`,
+);
+/** …which still asks with a modal ("wondering if you could book me in", "if the install could happen…"). */
+const POLITE_ASK = new RegExp(
+  String.raw`^(?:(?!(?:i|we)\b)(?:[\w']+ ){1,3}(?:could|can|would|might|will)\b|` +
+    String.raw`(?:i|we) (?:could|can|might) (?:get|have|book|schedule|squeeze|fit)\b)`,
+);
+/** The case a question is asked under, before it ("if i cancel the afternoon before how much do i lose"). */
+const CONDITION_FIRST = new RegExp(
+  String.raw`^(?:if|say|suppose|supposing|what if|in case) [^?]*?\b(?=(?:how|what|whats|what's|which|who|why|` +
+    String.raw`do|does|did|is|are|will|would|should) (?:i|we|you|u|it|that|they|he|she|ur|your|the|there|much|long|` +
+    String.raw`many|soon|late|early|happens)\b)`,
+);
+/**
+ * Asks without a question mark: a question word, or an auxiliary before its subject. "when" and "where" open a
+ * condition as often ("when u come friday pls bring a ladder"), so they ask only with an auxiliary after them.
+ */
+const UNMARKED_ASKS = new RegExp(
+  String.raw`^(?:(?:how|what|whats|what's|why|which|who)\b|` +
+    String.raw`(?:when|where) (?:do|does|did|is|are|can|will|would|should)\b|` +
+    // "do it wednesday": "do" before "it" or "that" is the imperative.
+    String.raw`do (?:i|we|you|u|they|ppl|people|someone|anyone|ur|your)\b|` +
+    String.raw`(?:does|did|is|are|am|was|will|would|should|have|has) ` +
+    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|ur|your|the team|someone|anyone|ppl|people)\b)`,
+);
+
+/**
+ * Whether a clause asks for information: with its mark, a question form; without it, one of the surer forms
+ * above; after a condition ("if … how much…") or indirectly ("i was wondering whether …") too. A request
+ * form ("can you…", "could we…") asks us to act, however it is put.
+ */
+const isInfoClause = (clause: string) => {
+  const marked = clause.endsWith('?');
+  let c = clause.replace(CLAUSE_LEAD, '');
+  const indirect = INDIRECT_QUESTION.exec(c);
+  if (indirect) return !POLITE_ASK.test(c.slice(indirect[0].length).trim());
+  const condition = CONDITION_FIRST.exec(c);
+  if (condition) c = c.slice(condition[0].length);
+  if (REQUEST_START.test(c)) return false;
+  return marked ? QUESTION_START.test(c) : UNMARKED_ASKS.test(c);
+};
 
 /** The text without its information-question clauses: what the customer asks us to do, if anything. */
 export function requestPart(text: string): string {
   const t = normalize(text);
-  if (QUESTION_START.test(t) && !REQUEST_START.test(t) && !/[.!]\s/.test(t)) return '';
+  if (QUESTION_START.test(t) && !REQUEST_START.test(t) && !/[.!?]\s/.test(t)) return '';
   // "quick q re the tv mount thurs - do i need to buy a bracket": an announced question needs no mark.
   const announced = ANNOUNCED_QUESTION.test(t);
   const parts = announced ? clauses(t).flatMap((c) => c.split(/\s+-\s+|:\s+/)) : clauses(t);

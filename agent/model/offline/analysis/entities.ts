@@ -686,7 +686,7 @@ const WARRANTY = new RegExp(
 /** Damage we caused ("your guy scratched…", "the cleaner broke…"). */
 const CAUSED_BY_US = new RegExp(
   [
-    String.raw`\b(?:you|your (?:guy|tech\w*|team|crew|cleaners?|person|people|staff)|` +
+    String.raw`\b(?:you|u|(?:your|ur) (?:guy|tech\w*|team|crew|cleaners?|person|people|staff)|` +
       String.raw`the (?:cleaners?|technician|tech|crew|installer)|they|he|she) (?:\w+ ){0,2}` +
       '(?:broke|damaged|scratched|dented|cracked|stained|ruined|smashed|chipped|spilled|knocked|tore|' +
       String.raw`scuffed|bleached)\b`,

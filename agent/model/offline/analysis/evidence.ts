@@ -33,6 +33,8 @@ const NEGATED = new RegExp(
 /** The value said to be the current one: nothing to change. */
 const STILL_CURRENT = new RegExp(
   String.raw`\b(?:is |are )?still (?:good|right|correct|fine|valid|the same|current|works?)\b|\bhasn'?t changed\b|` +
+    // "i have everything set to email": how it is set now, said to explain a question.
+    String.raw`\b(?:i|we) (?:have|'ve got|ve got|got) (?:\w+ ){0,2}set (?:to|up for|as)\b|` +
     // "i'd rather keep getting the text links": what they have now, kept.
     // A wish to keep, not "texts keep getting buried".
     String.raw`\b(?:rather|prefer to|like to|want to|wanna|happy to|just|please) keep (?:on )?` +

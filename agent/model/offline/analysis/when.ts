@@ -85,6 +85,8 @@ export interface WhenMention {
   vagueTime?: string;
   /** The part of the day named instead of a clock time (see parts-of-day.ts). */
   part?: PartOfDay;
+  /** The day is any such day ("on a weekday", "on a sunday"): `date` is the next one, which nobody named. */
+  anyDay?: boolean;
   /** Text spans chrono recognised (for debugging and masking). */
   spans: string[];
 }
@@ -105,6 +107,13 @@ export function maskNonDates(text: string): string {
       .replace(SAID_OF_HOURS, blank)
   );
 }
+
+/** "the latest start on a weekday", "every saturday": any such day, which names none of them. */
+const ANY_SUCH_DAY = new RegExp(
+  String.raw`\b(?:a|any|every|most) (?:week ?day|weekend day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|` +
+    String.raw`mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b`,
+  'i',
+);
 
 const SAID_OF_HOURS = new RegExp(
   String.raw`\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)(?:'s)?\s+` +
@@ -368,6 +377,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     else if (/\bafternoons?\b/i.test(masked)) out.hint = 'afternoon';
     else if (/\b(evening|tonight)\b/i.test(masked)) out.hint = 'evening';
   }
+  if (out.date && out.weekdayOnly && ANY_SUCH_DAY.test(masked)) out.anyDay = true;
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { answerFromKb } from '../replies/knowledge.js';
 import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
@@ -93,13 +94,16 @@ function changeAsked(
 }
 
 /** Said to a message that asks for nothing: what it would have proposed becomes an offer. */
-function heardOnly(calls: PlannedCall[], ticket: PlannedCall | undefined): PlannedTurn {
+function heardOnly(calls: PlannedCall[], ticket: PlannedCall | undefined, answer?: string): PlannedTurn {
   const kept = calls.filter((c) => c.name === WITHDRAW_TOOL);
   const offer: Offer | undefined = ticket ? { kind: 'propose', tool: ticket.name, args: ticket.args } : undefined;
-  const content = ticket
+  const heard = ticket
     ? "Thanks for telling us, and I'm sorry about that. As you asked, I haven't opened anything. " +
       'If you change your mind, just say so and I will pass it to our team as a support ticket.'
     : "Understood: as you asked, I haven't requested any change. Is there anything else I can help with?";
+  const content = answer
+    ? `${answer.replace(/ (?:Would you like me to book|Is there anything else)[\s\S]*$/, '')}\n\n${heard}`
+    : heard;
   const meta = offer ? { offer } : undefined;
   return kept.length ? { ...propose(kept, [content]), ...(meta ? { meta } : {}) } : say(content, meta);
 }
@@ -235,6 +239,7 @@ export function planForCustomer(
     a.services.matches.length === 1 &&
     a.when.date &&
     a.when.time &&
+    !a.when.anyDay &&
     !a.problem
   ) {
     const start = combine(a.when.date, a.when.time, {
@@ -275,7 +280,9 @@ export function planForCustomer(
   }
 
   // "Just venting, no need to do anything": a heads-up that asks for nothing. Nothing is proposed; a ticket is offered.
-  if (a.cues.noAction && calls.some((c) => c.name !== WITHDRAW_TOOL)) return heardOnly(calls, ticket.call);
+  // "Not trying to file a complaint, I just wanted to know if…": the question still gets its answer.
+  if (a.cues.noAction && calls.some((c) => c.name !== WITHDRAW_TOOL))
+    return heardOnly(calls, ticket.call, a.infoQuestion ? answerFromKb(a.text, ctx)?.text : undefined);
 
   // "Change Ann Lee's email", "book for my neighbour": the tools act on this customer's record
   // only, so such a request must not become a change (or a lookup) of their own.
