@@ -48,7 +48,7 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
 /** The query's weighted lexemes, typos replaced by the closest word of the help centre. */
 async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, typoThreshold: number): Promise<Term[]> {
   const frame = frameWords(query);
-  const all = [...new Set(tokens(query))];
+  const all = [...new Set(queryWords(query))];
   const content = all.filter((w) => !frame.has(w));
   const own = (content.length ? content : all).slice(0, 64);
   // One phrase is one concept: the words of a long meaning share its weight ("forgot" → missed, satisfaction, …);
@@ -109,6 +109,18 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
     const weight = r.extra ? idf.get(r.lexeme)! * typo * 0.6 * r.share : own;
     return { lexeme: r.lexeme, tsquery: quoteLexeme(r.lexeme), weight, own: r.extra ? idf.get(r.lexeme)! * typo : own };
   });
+}
+
+/**
+ * The question's words, as the search weighs them: a contraction's tail ("we're", "that'll") and a lone letter
+ * ("w/o") are no words of their own, though Postgres' parser would make "re" and "o" rare, heavy lexemes.
+ */
+function queryWords(query: string): string[] {
+  return tokens(query)
+    .filter((w) => !w.endsWith("n't"))
+    .map((w) => w.replace(/'(?:s|re|ll|ve|d|m)$/, ''))
+    .flatMap((w) => w.split('/'))
+    .filter((w) => w.length > 1 || /\d/.test(w));
 }
 
 /** The lexeme a word of the query became: the longest it starts with ("cleaners" → "cleaner", "happy" → "happi"). */

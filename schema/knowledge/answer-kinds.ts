@@ -63,7 +63,7 @@ const FACTS: Readonly<Record<AnswerKind, RegExp>> = {
     [
       String.raw`\$\d|\bwaive[sd]?\b|\bfree of charge\b|\bwithout (?:a|any) (?:extra |additional )?(?:fee|charge)\b`,
       String.raw`\bno (?:extra |additional )?(?:fee|charge|cost)\b|\bat no (?:extra |additional )?cost\b`,
-      String.raw`\bcosts? nothing\b|\b(?:price|cost) (?:stays|is) the same\b`,
+      String.raw`\bcosts? nothing\b|\b(?:price|cost) (?:stays|is) the same\b|\bnever (?:pay|be charged)\b`,
       String.raw`\b\d+(?:\.\d+)?\s?% of (?:the |its |your |their |a )?(?:\w+ )?(?:price|fee|cost|total|bill)\b`,
     ].join('|'),
     'i',

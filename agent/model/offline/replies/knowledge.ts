@@ -96,6 +96,7 @@ const normalizedHas = (text: string, phrase: string) =>
   new RegExp(`(?<![a-z0-9])${escapeRe(phrase.toLowerCase())}(?![a-z0-9])`).test(text.toLowerCase());
 
 const DURATION_KIND: ReadonlySet<AnswerKind> = new Set(['duration']);
+const PRICE_KIND: ReadonlySet<AnswerKind> = new Set(['price']);
 const PERCENT_KIND: ReadonlySet<AnswerKind> = new Set(['percent']);
 const NOTICE_KIND: ReadonlySet<AnswerKind> = new Set(['notice']);
 
@@ -185,7 +186,8 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
     // "Can you…?" is answered by what we don't do, when that is about the detail only this article has.
     if (capability && REFUSAL.test(u.text) && [...sw].some((w) => terms.has(w) && df(w) === 1)) score += 1;
     // The kind of fact asked for: an amount, a clock time (a range most), a length of time, a percentage.
-    if (price && /\$\d/.test(u.text)) score += 1;
+    // An amount, or a fee taken away ("we waive the fee"): what "do we still get charged?" asks for.
+    if (price && statesKinds(u.text, PRICE_KIND)) score += 1;
     if (time && CLOCK_RANGE.test(u.text)) score += 1.5;
     else if (time && CLOCK.test(u.text)) score += 0.5;
     if (duration && statesKinds(u.text, DURATION_KIND)) score += 1;
