@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededDatabase, type TestDatabase } from '../../core/testing/test-database.js';
-import { searchKnowledgeBase } from './search-knowledge-base.js';
+import { queryWords, searchKnowledgeBase } from './search-knowledge-base.js';
 
 /*
  * How the thesaurus's phrases weigh in the search: one phrase is one concept (the words of a long meaning
@@ -56,5 +56,29 @@ describe('searchKnowledgeBase: the thesaurus’s phrases', () => {
     const q = 'what if the guy shows up an hour late, do i get anything for that';
     const [late] = await searchKnowledgeBase(db.pool, q, 5);
     expect(late?.snippet).toContain('$25 credit');
+  });
+});
+
+describe('searchKnowledgeBase: the words of a question', () => {
+  it('drops a contraction’s tail and lone letters, which would become rare, heavy lexemes', () => {
+    expect(queryWords("we're having a baby, can i pause w/o losing my day? that'll be fine, don't worry")).toEqual([
+      'we',
+      'having',
+      'baby',
+      'can',
+      'pause',
+      'losing',
+      'my',
+      'day',
+      'that',
+      'be',
+      'fine',
+      'worry',
+    ]);
+  });
+
+  it('finds nothing for a contraction’s tail alone', async () => {
+    const hits = await searchKnowledgeBase(db.pool, "we're, they've, you'd", 5);
+    expect(hits).toEqual([]);
   });
 });

@@ -115,7 +115,7 @@ async function queryTerms(db: Queryable, query: string, useSynonyms: boolean, ty
  * The question's words, as the search weighs them: a contraction's tail ("we're", "that'll") and a lone letter
  * ("w/o") are no words of their own, though Postgres' parser would make "re" and "o" rare, heavy lexemes.
  */
-function queryWords(query: string): string[] {
+export function queryWords(query: string): string[] {
   return tokens(query)
     .filter((w) => !w.endsWith("n't"))
     .map((w) => w.replace(/'(?:s|re|ll|ve|d|m)$/, ''))

@@ -92,3 +92,22 @@ describe('correctTypos: slips, not other words', () => {
     expect([...correctTypos(new Set(['cancle', 'refnud']), vocabulary)]).toEqual(['cancel', 'refund']);
   });
 });
+
+describe('answerFromKb: a fee taken away answers whether one is charged', () => {
+  it('quotes "we waive the fee" for "do we still get charged?", not a list of amounts', () => {
+    const charges = hit(
+      'Questions about a charge',
+      'The most common reasons a charge differs from the listed price are a $25 charge for each extra bedroom and ' +
+        'late cancellation fees.',
+      6.5,
+    );
+    const ill = hit(
+      'Changing a visit because someone is ill',
+      'If anyone in your home has the flu, let us know at least 2 hours before the start time and we will waive ' +
+        'the late cancellation fee.',
+      6.4,
+    );
+    const a = ask('if someone wakes up with the flu on the day do we still get charged for cancelling', [charges, ill]);
+    expect(a?.articleId).toBe(ill.id);
+  });
+});
