@@ -520,11 +520,7 @@ export class AgentService {
     approvalId: string,
     status: string,
   ): Promise<TurnResult> {
-    const turn = await this.finishRun(threadId, before, values);
-    if (!TOLD_STATUSES.has(status)) return turn;
-    const marked = new Map((await this.deps.ledger.markOutcomeDelivered([approvalId])).map((a) => [a.id, a]));
-    const latest = (a: Approval) => marked.get(a.id) ?? a;
-    return { ...turn, changed: turn.changed.map(latest), pending: turn.pending.map(latest) };
+    return this.finishRun(threadId, before, values, TOLD_STATUSES.has(status) ? approvalId : undefined);
   }
 
   /** Expire what nobody decided, and finish decided work whose worker died. */
@@ -748,8 +744,16 @@ export class AgentService {
     return (await this.deps.graph.getState(this.config(threadId))).values as AgentStateType;
   }
 
-  /** Record the run's replies; `values` is the thread's state after the run. The caller holds the lease. */
-  private async finishRun(threadId: string, before: Map<string, string>, values?: AgentStateType): Promise<TurnResult> {
+  /**
+   * Record the run's replies; `values` is the thread's state after the run. The caller holds the lease.
+   * `toldId`: an approval whose outcome these replies tell, marked delivered with them.
+   */
+  private async finishRun(
+    threadId: string,
+    before: Map<string, string>,
+    values?: AgentStateType,
+    toldId?: string,
+  ): Promise<TurnResult> {
     values ??= await this.current(threadId);
     await this.prune(threadId);
     const replies = (values.replies ?? []).map(replyOf);
@@ -759,7 +763,7 @@ export class AgentService {
     // keyed by that message's id, a reply already recorded (an earlier call, a crash after it) is
     // neither recorded nor delivered again.
     const trigger = [...(values.messages ?? [])].reverse().find((m) => m.getType() === 'human')?.id;
-    if (!replies.length) return this.turnOf(threadId, before, [], [], fallback);
+    if (!replies.length) return this.markTold(await this.turnOf(threadId, before, [], [], fallback), toldId);
     const keys = replies.map((_, i) => (trigger ? `reply:${trigger}:${i}` : null));
     // The privacy mark is kept with the row, so a redelivery sends it where the first try would have.
     const metas = replies.map((r) =>
@@ -776,6 +780,9 @@ export class AgentService {
               RETURNING id, message_key`,
         params: [this.deps.clock.now(), replies.map((r) => r.text), metas, keys],
       },
+      // The mark commits with the reply that tells the outcome: no commit of its own, and no
+      // moment where one is recorded without the other.
+      toldId ? [toldId] : [],
     );
     // Keyed rows are matched by key; unkeyed ones never conflict, and their ids follow the replies' order.
     const byKey = new Map(rows.map((r) => [r.message_key, r.id]));
@@ -784,6 +791,14 @@ export class AgentService {
     const replyIds = ids.filter((id): id is number => id !== undefined);
     const fresh = replies.filter((_, i) => ids[i] !== undefined);
     return this.turnOf(threadId, before, fresh, replyIds, fallback, approvals);
+  }
+
+  /** A turn without replies whose outcome `toldId` the conversation has all the same: marked on its own. */
+  private async markTold(turn: TurnResult, toldId?: string): Promise<TurnResult> {
+    if (!toldId) return turn;
+    const marked = new Map((await this.deps.ledger.markOutcomeDelivered([toldId])).map((a) => [a.id, a]));
+    const latest = (a: Approval) => marked.get(a.id) ?? a;
+    return { ...turn, changed: turn.changed.map(latest), pending: turn.pending.map(latest) };
   }
 
   /**

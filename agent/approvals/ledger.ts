@@ -85,12 +85,17 @@ export class Ledger {
     return store.listApprovals(this.pool, filter);
   }
 
-  /** The thread's approvals, newest first, read by the statement that runs `alongside` (store.threadApprovalsWith). */
+  /**
+   * The thread's approvals, newest first, read by the statement that runs `alongside`; it also marks
+   * the outcomes of `toldIds` delivered (store.threadApprovalsWith).
+   */
   async listThreadWith<T>(
     threadId: string,
     alongside: { sql: string; params: unknown[] },
+    toldIds: string[] = [],
   ): Promise<{ approvals: Approval[]; rows: T[] }> {
-    return store.threadApprovalsWith<T>(this.pool, threadId, alongside);
+    const mark = toldIds.length ? { ids: toldIds, at: this.clock.now() } : undefined;
+    return store.threadApprovalsWith<T>(this.pool, threadId, alongside, mark);
   }
 
   /**

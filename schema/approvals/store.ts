@@ -123,21 +123,40 @@ export async function listApprovals(
  * runs `alongside` too: a CTE of the caller's (its parameters from $2 on, `$1` the thread id),
  * whose returned rows come back as JSON. One round trip for a write and the read that follows it
  * (the read sees the approvals as they were when the statement began).
+ *
+ * `markOutcomes`: the same statement marks these approvals' outcomes told (`markOutcomeDelivered`),
+ * so the reply that tells it and the mark commit together; the rows come back marked.
  */
 export async function threadApprovalsWith<T>(
   db: Queryable,
   threadId: string,
   alongside: { sql: string; params: unknown[] },
+  markOutcomes?: { ids: string[]; at: Date },
 ): Promise<{ approvals: Approval[]; rows: T[] }> {
-  const r = await db.query<Approval & { alongside_rows: T[] }>(
-    `WITH alongside AS (${alongside.sql})
-     SELECT (SELECT coalesce(json_agg(x), '[]'::json) FROM alongside x) AS alongside_rows, a.*
+  const at = alongside.params.length + 2;
+  // Without outcomes to mark the statement has no `marked` CTE to plan.
+  const mark = markOutcomes?.ids.length
+    ? `, marked AS (
+         UPDATE approvals SET outcome_delivered_at = $${at}
+         WHERE id = ANY($${at + 1}::uuid[]) AND outcome_delivered_at IS NULL RETURNING id
+       )`
+    : '';
+  const r = await db.query<Approval & { alongside_rows: T[]; marked_ids?: string[] }>(
+    `WITH alongside AS (${alongside.sql})${mark}
+     SELECT (SELECT coalesce(json_agg(x), '[]'::json) FROM alongside x) AS alongside_rows,
+       ${mark ? `(SELECT coalesce(json_agg(m.id), '[]'::json) FROM marked m) AS marked_ids,` : ''} a.*
      FROM (SELECT 1) AS one
      LEFT JOIN LATERAL (SELECT * FROM approvals WHERE thread_id = $1 ORDER BY created_at DESC LIMIT 100) a ON true`,
-    [threadId, ...alongside.params],
+    [threadId, ...alongside.params, ...(mark ? [markOutcomes!.at, markOutcomes!.ids] : [])],
   );
+  // The read is the statement's snapshot, from before its own mark.
+  const marked = new Set(r.rows[0]?.marked_ids ?? []);
   return {
-    approvals: r.rows.filter((x) => x.id !== null).map(({ alongside_rows: _, ...a }) => a as Approval),
+    approvals: r.rows
+      .filter((x) => x.id !== null)
+      .map(({ alongside_rows: _, marked_ids: __, ...a }) =>
+        marked.has(a.id) ? { ...a, outcome_delivered_at: markOutcomes!.at } : a,
+      ) as Approval[],
     rows: r.rows[0]?.alongside_rows ?? [],
   };
 }
