@@ -14,6 +14,7 @@ import { LeanPostgresSaver } from './lean-postgres-saver.js';
 let db: TestDatabase;
 let saver: LeanPostgresSaver;
 const reads: string[] = [];
+const statements: string[] = [];
 let restore = () => {};
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   proto.query = function (this: unknown, ...a: unknown[]) {
     const text = typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string })?.text);
     if (/^\s*select[\s\S]*from ("public"\.)?checkpoints\b/i.test(text)) reads.push(text);
+    statements.push(text);
     return query.apply(this, a);
   };
   restore = () => {
@@ -79,5 +81,46 @@ describe('sharingReads', () => {
       await note('t:other');
       expect(reads).toHaveLength(3);
     });
+  });
+});
+
+describe('pending writes inside sharingReads', () => {
+  const at = (threadId: string, checkpointId: string) => ({
+    configurable: { thread_id: threadId, checkpoint_ns: '', checkpoint_id: checkpointId },
+  });
+  const stored = async (threadId: string) =>
+    (
+      await db.pool.query<{ channel: string; n: number }>(
+        `SELECT channel, count(*)::int AS n FROM checkpoint_writes WHERE thread_id = $1 GROUP BY channel ORDER BY channel`,
+        [threadId],
+      )
+    ).rows;
+
+  it('go out with the next checkpoint, in its statement', async () => {
+    const first = await put('t:held', 'one');
+    await saver.sharingReads('t:held', async () => {
+      statements.length = 0;
+      await saver.putWrites(at('t:held', first), [['note', 'a']], 'task-1');
+      expect(statements, 'no statement of their own').toHaveLength(0);
+      await put('t:held', 'two', first);
+      expect(statements).toHaveLength(1);
+      expect(await stored('t:held')).toEqual([{ channel: 'note', n: 1 }]);
+    });
+  });
+
+  it('are read back, and stored when the scope ends with no checkpoint after them', async () => {
+    const first = await put('t:interrupt', 'one');
+    await saver.sharingReads('t:interrupt', async () => {
+      await saver.putWrites(at('t:interrupt', first), [['__interrupt__', 'first']], 'task-1');
+      // A special write replaces the one before it, as the stock saver's upsert does.
+      await saver.putWrites(at('t:interrupt', first), [['__interrupt__', 'waiting']], 'task-1');
+      const tuple = await saver.getTuple(cfg('t:interrupt'));
+      expect(tuple?.pendingWrites?.map((w) => w.slice(1))).toEqual([['__interrupt__', 'waiting']]);
+      await saver.putWrites(at('t:interrupt', first), [['note', 'late']], 'task-2');
+    });
+    expect(await stored('t:interrupt')).toEqual([
+      { channel: '__interrupt__', n: 1 },
+      { channel: 'note', n: 1 },
+    ]);
   });
 });

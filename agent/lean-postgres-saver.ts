@@ -33,7 +33,9 @@ const bytes = (b: Uint8Array | undefined) => (b ? Buffer.from(b.buffer, b.byteOf
  * (no time travel), so older ones are dead weight.
  *
  * `sharingReads` lets a turn read its thread's newest checkpoint once: the service's look at the
- * thread before a run and the run's own first read are one statement.
+ * thread before a run and the run's own first read are one statement. Inside it a step's pending
+ * writes also go out with the checkpoint that follows them, in its statement (LangGraph puts one
+ * right after every step's writes), or before anything reads the thread, or as the scope ends.
  */
 export class LeanPostgresSaver extends PostgresSaver {
   // The stock saver keeps its pool private.
@@ -41,6 +43,9 @@ export class LeanPostgresSaver extends PostgresSaver {
 
   /** Threads inside `sharingReads`: their newest checkpoint row as last read (null: none), until a write. */
   private readonly shared = new Map<string, { depth: number; row?: CheckpointRow | null }>();
+
+  /** Pending writes of threads inside `sharingReads` not yet in Postgres, in the order LangGraph gave them. */
+  private readonly held = new Map<string, Promise<WriteRows>[]>();
 
   constructor(pool: pg.Pool, serde?: SerializerProtocol) {
     super(pool, serde);
@@ -59,12 +64,45 @@ export class LeanPostgresSaver extends PostgresSaver {
     try {
       return await fn();
     } finally {
-      if (--entry.depth === 0) this.shared.delete(threadId);
+      if (--entry.depth === 0) {
+        this.shared.delete(threadId);
+        // A step's writes with no checkpoint after them (an interrupt's, an error's): stored now,
+        // before the caller lets go of the thread.
+        await this.flush(threadId);
+      }
     }
+  }
+
+  /** Store the thread's held writes, if it has any (one statement). */
+  private async flush(threadId: string): Promise<void> {
+    const rows = await this.takeHeld(threadId);
+    if (!rows) return;
+    try {
+      await this.db.query(`WITH ${writesSql(1)} SELECT 1`, writesParams(rows));
+    } finally {
+      // A read while they were held may have kept a row without them.
+      this.wrote(threadId);
+    }
+  }
+
+  /** The thread's held writes, taken out for the statement that stores them. */
+  private async takeHeld(threadId: string): Promise<WriteRows | undefined> {
+    const held = this.held.get(threadId);
+    if (!held?.length) return undefined;
+    this.held.delete(threadId);
+    return mergeRows(await Promise.all(held));
+  }
+
+  override async *list(config: RunnableConfig, options?: Parameters<PostgresSaver['list']>[1]) {
+    const threadId = config.configurable?.thread_id;
+    if (threadId) await this.flush(threadId);
+    yield* super.list(config, options);
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const { thread_id, checkpoint_ns = '', checkpoint_id } = config.configurable ?? {};
+    // What is read includes the pending writes LangGraph was told are saved.
+    await this.flush(thread_id);
     const entry = this.shared.get(thread_id);
     if (!entry || checkpoint_id || checkpoint_ns !== '') return super.getTuple(config);
     if (entry.row === undefined) {
@@ -120,12 +158,14 @@ export class LeanPostgresSaver extends PostgresSaver {
     newVersions: ChannelVersions,
   ): Promise<RunnableConfig> {
     const { thread_id, checkpoint_ns = '', checkpoint_id } = config.configurable!;
-    const [blobs, meta] = await Promise.all([
+    const [blobs, meta, writes] = await Promise.all([
       this._dumpBlobs(thread_id, checkpoint_ns, checkpoint.channel_values, newVersions),
       this._dumpMetadata(metadata),
+      this.takeHeld(thread_id),
     ]);
+    // The held writes ride along (parameters from $11 on): the put's statement stores them too.
     await this.db.query(
-      `WITH blobs AS (
+      `WITH ${writes ? `${writesSql(11)},` : ''} blobs AS (
          INSERT INTO checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
          SELECT $1, $2, b.channel, b.version, b.type, b.blob
          FROM unnest($7::text[], $8::text[], $9::text[], $10::bytea[]) AS b(channel, version, type, blob)
@@ -146,6 +186,7 @@ export class LeanPostgresSaver extends PostgresSaver {
         blobs.map((b) => b[3]),
         blobs.map((b) => b[4]),
         blobs.map((b) => bytes(b[5])),
+        ...(writes ? writesParams(writes) : []),
       ],
     );
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
@@ -153,39 +194,39 @@ export class LeanPostgresSaver extends PostgresSaver {
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     if (!writes.length) return;
-    const thread_id = config.configurable?.thread_id;
+    const { thread_id, checkpoint_ns = '' } = config.configurable ?? {};
     this.wrote(thread_id);
+    const rows = this.writeRows(config, writes, taskId);
+    if (this.shared.has(thread_id) && checkpoint_ns === '') {
+      // Held for the checkpoint LangGraph puts next; every read of the thread stores them first.
+      const held = this.held.get(thread_id) ?? [];
+      held.push(rows);
+      this.held.set(thread_id, held);
+      await rows;
+      return;
+    }
     try {
-      await this.insertWrites(config, writes, taskId);
+      await this.db.query(`WITH ${writesSql(1)} SELECT 1`, writesParams(mergeRows([await rows])));
     } finally {
       this.wrote(thread_id);
     }
   }
 
-  private async insertWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
+  private async writeRows(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<WriteRows> {
     const upsert = writes.every((w) => w[0] in WRITES_IDX_MAP);
     const { thread_id, checkpoint_ns, checkpoint_id } = config.configurable ?? {};
     const dumped = await this._dumpWrites(thread_id, checkpoint_ns, checkpoint_id, taskId, writes);
-    // One statement may not update a row twice: as the stock saver's row-by-row upserts, the last one wins.
-    const rows = upsert ? [...new Map(dumped.map((r) => [r[4], r])).values()] : dumped;
-    await this.db.query(
-      `INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
-       SELECT $1, $2, $3, $4, w.idx, w.channel, w.type, w.blob
-       FROM unnest($5::int[], $6::text[], $7::text[], $8::bytea[]) AS w(idx, channel, type, blob)
-       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${
-         upsert ? 'DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob' : 'DO NOTHING'
-       }`,
-      [
-        thread_id,
-        checkpoint_ns,
-        checkpoint_id,
-        taskId,
-        rows.map((r) => r[4]),
-        rows.map((r) => r[5]),
-        rows.map((r) => r[6]),
-        rows.map((r) => bytes(r[7])),
-      ],
-    );
+    const rows = dumped.map((r) => ({
+      thread: r[0] as string,
+      ns: r[1] as string,
+      checkpoint: r[2] as string,
+      task: r[3] as string,
+      idx: r[4] as number,
+      channel: r[5] as string,
+      type: r[6] as string,
+      blob: bytes(r[7] as Uint8Array),
+    }));
+    return upsert ? { upsert: rows, keep: [] } : { upsert: [], keep: rows };
   }
 
   /**
@@ -234,4 +275,76 @@ export class LeanPostgresSaver extends PostgresSaver {
            AND NOT EXISTS (SELECT 1 FROM prune_live l WHERE l.channel = b.channel AND l.version = b.version)
        )`;
   }
+}
+
+interface WriteRow {
+  thread: string;
+  ns: string;
+  checkpoint: string;
+  task: string;
+  idx: number;
+  channel: string;
+  type: string;
+  blob: Buffer | null;
+}
+/**
+ * Pending writes to store: a task's special writes (an interrupt, an error…, as the stock saver)
+ * replace what the task stored before, its ordinary ones never do.
+ */
+interface WriteRows {
+  upsert: WriteRow[];
+  keep: WriteRow[];
+}
+
+const rowKey = (r: WriteRow) => JSON.stringify([r.ns, r.checkpoint, r.task, r.idx]);
+
+/**
+ * Writes in the order they were given, as the stock saver's row-by-row statements would leave
+ * them: a special write replaces an earlier one of its key, an ordinary one never does. Each key
+ * once, since one statement may not touch a row twice.
+ */
+function mergeRows(parts: WriteRows[]): WriteRows {
+  const rows = new Map<string, { row: WriteRow; upsert: boolean }>();
+  for (const p of parts) {
+    for (const row of p.upsert) rows.set(rowKey(row), { row, upsert: true });
+    for (const row of p.keep) if (!rows.has(rowKey(row))) rows.set(rowKey(row), { row, upsert: false });
+  }
+  const all = [...rows.values()];
+  return {
+    upsert: all.filter((r) => r.upsert).map((r) => r.row),
+    keep: all.filter((r) => !r.upsert).map((r) => r.row),
+  };
+}
+
+/** Two CTEs storing `WriteRows`, over 16 parameters from `$first` on (`writesParams`). */
+function writesSql(first: number): string {
+  const insert = (at: number, conflict: string) => {
+    const p = (i: number) => `$${at + i}`;
+    return `INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
+         SELECT w.thread, w.ns, w.checkpoint, w.task, w.idx, w.channel, w.type, w.blob
+         FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::int[],
+                     ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::bytea[])
+           AS w(thread, ns, checkpoint, task, idx, channel, type, blob)
+         ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${conflict}`;
+  };
+  return `writes_upsert AS (
+       ${insert(first, 'DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob')}
+     ),
+     writes_keep AS (
+       ${insert(first + 8, 'DO NOTHING')}
+     )`;
+}
+
+function writesParams(rows: WriteRows): unknown[] {
+  const columns = (rs: WriteRow[]) => [
+    rs.map((r) => r.thread),
+    rs.map((r) => r.ns),
+    rs.map((r) => r.checkpoint),
+    rs.map((r) => r.task),
+    rs.map((r) => r.idx),
+    rs.map((r) => r.channel),
+    rs.map((r) => r.type),
+    rs.map((r) => r.blob),
+  ];
+  return [...columns(rows.upsert), ...columns(rows.keep)];
 }
