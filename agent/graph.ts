@@ -4,9 +4,9 @@ import { AIMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { READ_ONLY_TOOLS } from '../schema/tools/catalog.js';
 import type { AgentDeps } from './deps.js';
-import { applyDecisionNode, routeAfterDecision } from './nodes/apply-decision.js';
+import { applyDecision, routeAfterDecision } from './nodes/apply-decision.js';
 import { awaitDecisionNode } from './nodes/await-decision.js';
-import { executeNode } from './nodes/execute.js';
+import { executeGrant, executeNode } from './nodes/execute.js';
 import { ingestNode } from './nodes/ingest.js';
 import { planNode } from './nodes/plan.js';
 import { proposeNode, routeAfterPropose } from './nodes/propose.js';
@@ -30,6 +30,19 @@ const then =
     const a = await first(state, config);
     const after = applyUpdate(state, a);
     return when(after) ? combineUpdates(a, await second(after, config)) : a;
+  };
+
+/**
+ * `then(apply decision, execute)` with the approval handed over: the decision's read claimed an
+ * approved grant, so executing it needs no second read of the ledger.
+ */
+const decideAndExecute =
+  (deps: AgentDeps): Node =>
+  async (state) => {
+    const { update, approval } = await applyDecision(deps, state);
+    const after = applyUpdate(state, update);
+    if (routeAfterDecision(after) !== 'execute' || !approval) return update;
+    return combineUpdates(update, await executeGrant(deps, after, approval));
   };
 
 /**
@@ -86,10 +99,7 @@ export function buildGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
       )
       .addNode('respond', respond)
       .addNode('await_decision', awaitDecisionNode)
-      .addNode(
-        'apply_decision',
-        then(applyDecisionNode(deps), executeNode(deps), (s) => routeAfterDecision(s) === 'execute'),
-      )
+      .addNode('apply_decision', decideAndExecute(deps))
       .addNode('execute', executeNode(deps))
       // No edge leads here any more (ingest searches itself): kept so a thread whose run died between
       // ingest and retrieve before this version still resumes.

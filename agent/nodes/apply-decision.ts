@@ -12,37 +12,43 @@ const FINAL_WITHOUT_WRITE = new Set(['rejected', 'expired', 'withdrawn', 'supers
  * Bring the ledger's decision into the conversation. The ledger is the truth (not the resume
  * payload): an edit rewrites the model's own tool call in the window, so what the model reads
  * next is what the manager approved.
+ *
+ * Returns the update and the approval as read for it. The read is the grant's claim (approved →
+ * executing, `Ledger.claim`): an approved write is executed next, in the same graph step, which
+ * takes this row instead of claiming it again.
  */
-export const applyDecisionNode =
-  (deps: AgentDeps) =>
-  async (state: AgentStateType): Promise<AgentUpdate> => {
-    const entry = state.pending.find((p) => p.approval_id === state.deciding);
-    if (!entry) return { deciding: null }; // a repeated resume: already handled
-    const approval = await deps.ledger.get(entry.approval_id);
-    if (!approval || approval.status === 'pending') return { deciding: null };
+export async function applyDecision(
+  deps: AgentDeps,
+  state: AgentStateType,
+): Promise<{ update: AgentUpdate; approval?: Approval }> {
+  const entry = state.pending.find((p) => p.approval_id === state.deciding);
+  if (!entry) return { update: { deciding: null } }; // a repeated resume: already handled
+  const approval = await deps.ledger.claim(entry.approval_id, deps.workerId);
+  if (!approval || approval.status === 'pending') return { update: { deciding: null } };
 
-    const messages = [];
-    if (wasEdited(approval)) {
-      const caller = state.messages.find(
-        (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === entry.tool_call_id),
-      ) as AIMessage | undefined;
-      if (caller) {
-        messages.push(
-          new AIMessage({
-            id: caller.id,
-            content: caller.content,
-            tool_calls: caller.tool_calls!.map((c) =>
-              c.id === entry.tool_call_id ? { ...c, args: approval.args } : c,
-            ),
-            response_metadata: caller.response_metadata,
-          }),
-        );
-      }
+  const messages = [];
+  if (wasEdited(approval)) {
+    const caller = state.messages.find(
+      (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === entry.tool_call_id),
+    ) as AIMessage | undefined;
+    if (caller) {
+      messages.push(
+        new AIMessage({
+          id: caller.id,
+          content: caller.content,
+          tool_calls: caller.tool_calls!.map((c) => (c.id === entry.tool_call_id ? { ...c, args: approval.args } : c)),
+          response_metadata: caller.response_metadata,
+        }),
+      );
     }
-    if (EXECUTABLE.has(approval.status)) return { messages, deciding: approval.id };
-    if (FINAL_WITHOUT_WRITE.has(approval.status)) messages.push(decisionEventMessage(approval));
-    return { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null };
+  }
+  if (EXECUTABLE.has(approval.status)) return { update: { messages, deciding: approval.id }, approval };
+  if (FINAL_WITHOUT_WRITE.has(approval.status)) messages.push(decisionEventMessage(approval));
+  return {
+    update: { messages, pending: state.pending.filter((p) => p.approval_id !== approval.id), deciding: null },
+    approval,
   };
+}
 
 /** The conversation's record of a decision that ends without a write (or of a write's stored outcome). */
 export function decisionEventMessage(approval: Approval) {
