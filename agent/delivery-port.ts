@@ -17,12 +17,18 @@ export interface DeliveryPort {
   approvalsChanged(approvals: Approval[]): Promise<void>;
   /** Run on every sweep: the channel's own unfinished intake (the bot: messages whose worker died). */
   catchUp?(): Promise<void>;
+  /**
+   * True when the conversation has nowhere to post to (`deliver` would do nothing): its replies are
+   * delivered by being stored, so they are recorded delivered, with no mark after the delivery.
+   */
+  storesOnly?(threadId: string): boolean;
 }
 
 /** No channel to post to (API conversations, evals): a reply is delivered by being stored. */
 export const storedDelivery: DeliveryPort = {
   deliver: async () => undefined,
   approvalsChanged: async () => undefined,
+  storesOnly: () => true,
 };
 
 /**
@@ -52,5 +58,9 @@ export class DeliveryRelay implements DeliveryPort {
 
   async catchUp(): Promise<void> {
     await this.target.catchUp?.();
+  }
+
+  storesOnly(threadId: string): boolean {
+    return this.target.storesOnly?.(threadId) ?? false;
   }
 }

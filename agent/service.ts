@@ -42,6 +42,8 @@ export interface TurnResult {
   fallback: boolean;
   /** Set by `handleMessage`: false when the delivery port failed (the replies stay in the outbox). */
   delivered?: boolean;
+  /** The replies were recorded delivered: the conversation has nowhere to post (`DeliveryPort.storesOnly`). */
+  recordedDelivered?: boolean;
 }
 
 export class AgentError extends Error {
@@ -173,7 +175,7 @@ export class AgentService {
     );
     await this.notifyChanged(result.changed);
     // The queued notice has no transcript row: it is delivered, never redelivered.
-    result.delivered = await this.deliver(input.threadId, result.outgoing, result.replyIds);
+    result.delivered = await this.deliverTurn(result);
     return result;
   }
 
@@ -314,7 +316,7 @@ export class AgentService {
       await this.deps.pool.query(`DELETE FROM message_queue WHERE id = $1`, [row.id]);
       log.info({ status: turn.status }, 'queued follow-up answered');
       await this.notifyChanged(turn.changed);
-      await this.deliver(threadId, turn.outgoing, turn.replyIds);
+      await this.deliverTurn(turn);
     }
     return rows.length;
   }
@@ -504,7 +506,7 @@ export class AgentService {
       ),
     );
     await this.notifyChanged(result.changed);
-    await this.deliver(threadId, result.outgoing, result.replyIds);
+    await this.deliverTurn(result);
     return result;
   }
 
@@ -649,6 +651,12 @@ export class AgentService {
     );
   }
 
+  /** A turn's replies to the conversation; those recorded delivered are there already. */
+  private async deliverTurn(turn: TurnResult): Promise<boolean> {
+    if (turn.recordedDelivered) return true;
+    return this.deliver(turn.threadId, turn.outgoing, turn.replyIds);
+  }
+
   /** Deliver replies through the port; false when it failed (the sweeper redelivers what has a row). */
   private async deliver(threadId: string, replies: Reply[], replyIds: number[]): Promise<boolean> {
     if (!replies.length) return true;
@@ -769,16 +777,18 @@ export class AgentService {
     const metas = replies.map((r) =>
       JSON.stringify({ ...(fallback ? { model: 'offline-planner', fallback: true } : {}), personal: r.personal }),
     );
+    // Stored is delivered where there is nowhere to post: no mark after it, no commit of its own.
+    const storesOnly = this.port.storesOnly?.(threadId) ?? false;
     // The replies and the thread's approvals after the run, in one statement.
     const { approvals, rows } = await this.deps.ledger.listThreadWith<{ id: number; message_key: string | null }>(
       threadId,
       {
-        sql: `INSERT INTO conversation_messages (thread_id, role, text, meta, at, message_key)
-              SELECT $1, 'agent', r.text, r.meta, $2, r.key
+        sql: `INSERT INTO conversation_messages (thread_id, role, text, meta, at, message_key, delivered_at)
+              SELECT $1, 'agent', r.text, r.meta, $2, r.key, CASE WHEN $6::boolean THEN now() END
               FROM unnest($3::text[], $4::jsonb[], $5::text[]) WITH ORDINALITY AS r(text, meta, key, n) ORDER BY r.n
               ON CONFLICT (thread_id, message_key) WHERE message_key IS NOT NULL DO NOTHING
               RETURNING id, message_key`,
-        params: [this.deps.clock.now(), replies.map((r) => r.text), metas, keys],
+        params: [this.deps.clock.now(), replies.map((r) => r.text), metas, keys, storesOnly],
       },
       // The mark commits with the reply that tells the outcome: no commit of its own, and no
       // moment where one is recorded without the other.
@@ -790,7 +800,10 @@ export class AgentService {
     const ids = keys.map((k, i) => (k ? byKey.get(k) : unkeyed[i]));
     const replyIds = ids.filter((id): id is number => id !== undefined);
     const fresh = replies.filter((_, i) => ids[i] !== undefined);
-    return this.turnOf(threadId, before, fresh, replyIds, fallback, approvals);
+    return {
+      ...(await this.turnOf(threadId, before, fresh, replyIds, fallback, approvals)),
+      recordedDelivered: storesOnly,
+    };
   }
 
   /** A turn without replies whose outcome `toldId` the conversation has all the same: marked on its own. */

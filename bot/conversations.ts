@@ -1,13 +1,23 @@
 import type { Pool } from '../core/pg-pool.js';
 
+const SLACK_THREAD_PREFIX = 'slack:';
+
 /** One conversation per Slack thread: a top-level message starts one, replies continue it. */
-export const threadIdFor = (channel: string, threadTs: string): string => `slack:${channel}:${threadTs}`;
+export const threadIdFor = (channel: string, threadTs: string): string =>
+  `${SLACK_THREAD_PREFIX}${channel}:${threadTs}`;
+
+/**
+ * Can this conversation be a Slack thread? Only `threadIdFor` names the conversations Slack starts
+ * (the HTTP API's are `api:…` and it refuses any other), so any other id has no Slack place.
+ */
+export const isSlackThread = (threadId: string): boolean => threadId.startsWith(SLACK_THREAD_PREFIX);
 
 /** Where a conversation lives in Slack, and whose it is, from Postgres (any worker can answer it). */
 export async function slackTargetOf(
   pool: Pool,
   threadId: string,
 ): Promise<{ channel: string; threadTs: string; userId?: string } | undefined> {
+  if (!isSlackThread(threadId)) return undefined;
   const r = await pool.query<{
     slack_channel: string | null;
     slack_thread_ts: string | null;

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { DeliveryPort } from '../agent/delivery-port.js';
 import { OUTCOME_WAIT_MS } from './cards.js';
-import { isSharedChannel, slackTargetOf } from './conversations.js';
+import { isSharedChannel, isSlackThread, slackTargetOf } from './conversations.js';
 import type { BotDeps } from './deps.js';
 import { recoverInbox } from './inbox.js';
 import { handleCustomerMessage } from './listeners/messages/customer-message.js';
@@ -30,6 +30,7 @@ export function slackDelivery(deps: BotDeps, client: () => WebClient): DeliveryP
         direct ? 'replies delivered: personal ones by direct message' : 'replies delivered to the slack thread',
       );
     },
+    storesOnly: (threadId) => !isSlackThread(threadId),
     catchUp: async () => {
       deps.cards.kick();
       await recoverInbox(deps.pool, deps.logger, (event, eventId) =>
