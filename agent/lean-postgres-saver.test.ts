@@ -91,7 +91,8 @@ describe('pending writes inside sharingReads', () => {
   const stored = async (threadId: string) =>
     (
       await db.pool.query<{ channel: string; n: number }>(
-        `SELECT channel, count(*)::int AS n FROM checkpoint_writes WHERE thread_id = $1 GROUP BY channel ORDER BY channel`,
+        `SELECT channel, count(*)::int AS n FROM checkpoint_writes
+          WHERE thread_id = $1 GROUP BY channel ORDER BY channel`,
         [threadId],
       )
     ).rows;
