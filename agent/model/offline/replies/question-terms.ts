@@ -63,8 +63,12 @@ const LIGHT = new Set(
     .split(' ')
     .map(stem),
 );
-export const PRICE_Q =
-  /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|pay|rate|rates|expensive|cheap)\b/i;
+export const PRICE_Q = new RegExp(
+  String.raw`\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|rate|rates|expensive|cheap|` +
+    // "i'll pay whatever": a willingness to pay, not a price asked.
+    String.raw`(?<!\b(?:i'?ll|ill|i will|happy to|willing to|glad to|don'?t mind|dont mind) )pay)\b`,
+  'i',
+);
 
 export function questionWords(question: string): Set<string> {
   const all = contentWords(question);
