@@ -59,3 +59,14 @@ describe('questions without their mark, after a condition or a story, or asked i
     expect(callNames(plan(linked, text))).toContain('book_slot');
   });
 });
+
+describe('which change costs less', () => {
+  it.each([
+    'whats cheaper if something comes up last min, moving my window clean or just cancelling it?',
+    'if i cancel my 149 clean the afternoon before how much do i lose',
+  ])('is answered with the change policy: %s', (text) => {
+    const t = plan(linked, text);
+    expect(callNames(t)).toEqual([]);
+    expect(t.content).toMatch(/within 24 hours/);
+  });
+});

@@ -254,7 +254,8 @@ export function cancelReason(text: string): string | undefined {
   return m ? clip(m[1]!.replace(/[.!]+$/, '').trim(), 500) : undefined;
 }
 
-const FEE_WORDS = /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|free|notice|surcharge)\b/;
+const FEE_WORDS =
+  /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|free|notice|surcharge|cheaper|cheapest|lose)\b/;
 const CANCEL_WORDS = /\bcancel\w*/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
