@@ -109,7 +109,10 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const asked = cues.book.strong || cues.book.weak;
   const repairJob =
     (damageIsTheJob(text) && ((services.matches.length > 0 && asked) || cues.question)) ||
-    ((faultIsTheJob(text) || leakIsTheJob(text)) && asked && services.matches.some((s) => s.category === 'repair')) ||
+    // "kitchen faucet leaks, someone after lunch on tue 15th?": the visit asked for by its day and time.
+    ((faultIsTheJob(text) || leakIsTheJob(text)) &&
+      (asked || Boolean(when.date && (when.time || when.ambiguous || when.part))) &&
+      services.matches.some((s) => s.category === 'repair')) ||
     // "windows (inside) are filthy after the renovation dust. wednesday the 16th at 10 pls": the dirt a cleaning
     // service is booked for, the visit named whole or asked for.
     (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));

@@ -70,6 +70,16 @@ const MOVE_EXISTING = [
     String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\b(?:start|be|happen|begin)\b` +
       String.raw`[^.!?]*\b(?:instead of|rather than)\b`,
   ),
+  // "for my tv mount on the 16th can we do 10am instead of 2pm": another time instead of the one it has.
+  new RegExp(
+    String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\b(?:instead of|rather than)\s+` +
+      String.raw`(?:the\s+)?(?:\d|${WEEKDAY}|tomorrow|noon|(?:the\s+)?(?:morning|afternoon))`,
+  ),
+  // "can my faucet repair wed be later in the day?": their booking said to be earlier or later.
+  new RegExp(
+    String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\bbe\s+(?:a bit |a little |an hour |` +
+      String.raw`a few hours |\w+ )?(?:later|earlier)\b`,
+  ),
 ];
 const CANCEL_EXISTING = [
   new RegExp(

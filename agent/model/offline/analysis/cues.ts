@@ -149,6 +149,8 @@ const WITHDRAW = new RegExp(
       'do not (?:book|send|change|update|proceed)',
       'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
       'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
+      // "oh wait my husband already booked it, ignore me"
+      String.raw`ignore (?:me|that|this|my (?:last |previous )?(?:message|msg|request))`,
       // "forget the tv thing", "drop it pls": the request named loosely.
       String.raw`forget (?:about )?(?:the|my) (?:\w+ ){1,2}?(?:thing|request|idea|one)|drop (?:it|that|the request)`,
       // "leave it how it was", "keep things as they are": what is on file stays.

@@ -358,10 +358,18 @@ const theyWillContactUs = (whole: string): boolean =>
     /\b(?:i can|i'?d rather) (?:just )?(?:call|email|e-mail|text|ring|phone)\b/.test(whole)) &&
   !/\b(?:contact|text|call|reach|email|e-mail) me\b|\bprefer/.test(whole);
 
+/** Something done over a channel ("booked it by phone", "paid over the phone"). */
+const DONE_BY = new RegExp(
+  String.raw`\b(?:booked|paid|scheduled|arranged|ordered|sent|cancell?ed|confirmed|did|made|done|called|rang)\b` +
+    String.raw`[^.!?]{0,20}?\b(?:by|via|over)(?: the)? (?:texts?|sms|e-?mail|phone)\b`,
+);
+
 /** The channel one clause asks us to reach them by, if it asks for one. */
 function clauseChannel(clause: string): PreferenceChanges['contact'] | undefined {
   if (!PREFERS_CHANNEL.test(clause) && !/\b(by|via|over) (text|sms|email|e-mail|phone)\b/.test(clause))
     return undefined;
+  // "my husband already booked it by phone": how something was done, not how to reach them.
+  if (!PREFERS_CHANNEL.test(clause) && DONE_BY.test(clause)) return undefined;
   // "email me instead of texting": the channel given up is not the one wanted.
   const wanted = clause.replace(CHANNEL_GIVEN_UP, ' ');
   // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
@@ -504,6 +512,11 @@ const WATER = new RegExp(
 );
 const ACTIVE =
   /\b(still|right now|currently|won't stop|keeps?|getting worse|everywhere|pouring|gushing|spreading|as we speak)\b/;
+/** "the leak stopped by itself", "it's not leaking anymore": water that is over, no problem to report now. */
+const WATER_OVER = new RegExp(
+  String.raw`\b(?:leak\w*|drip\w*|water|it)\b[^.!?]{0,24}?\b(?:stopped|has stopped|fixed itself|dried up|` +
+    String.raw`(?:isn'?t|is not|not|no longer) (?:leaking|dripping)(?: anymore)?|went away)\b`,
+);
 const DAMAGE = new RegExp(
   String.raw`\b(` +
     [
@@ -646,7 +659,9 @@ export function reportsProblem(text: string): boolean {
   const t = sansWhatIsNoFault(normalize(text));
   return (
     SAFETY.test(t) ||
-    (WATER.test(t) && !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
+    (WATER.test(t) &&
+      !WATER_OVER.test(t) &&
+      !/\b(leaky|leaking|dripping) (?:kitchen |bathroom |bath |sink )?(?:faucet|tap)\b/.test(t)) ||
     DAMAGE.test(t) ||
     MISSED.test(t) ||
     new RegExp(

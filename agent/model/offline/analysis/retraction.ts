@@ -16,9 +16,11 @@ const RETRACTION = new RegExp(
       'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)',
       "hold off(?: on (?:it|that|this))?|don'?t bother|changed my mind|on second thought",
       String.raw`keep it|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|leave it(?: as (?:it is|is))?`,
+      'ignore (?:me|that|this|my (?:last |previous )?(?:message|msg|request))',
     ].join('|') +
-    String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?(?=\s*(?:[.!?,;:—–-]|\blol\b|\bsorry\b|$))`,
-  'gi',
+    String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?` +
+    String.raw`(?=\s*(?:[.!?,;:—–-]|\p{Extended_Pictographic}|\blol\b|\bsorry\b|$))`,
+  'giu',
 );
 
 export interface Retraction {

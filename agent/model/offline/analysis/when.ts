@@ -317,11 +317,20 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   if (!out.date || out.weekdayOnly) {
     // "the 3rd floor", "the 2nd bathroom" count something else; "the first/second/third" (in words) picks from a
     // list far more often than it names a day, so words start at "the fourth".
-    const m = new RegExp(
-      String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_DAY_WORD}))\b` +
-        String.raw`(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit|thing|slot|option)\b)`,
-      'i',
-    ).exec(masked);
+    const all = [
+      ...masked.matchAll(
+        new RegExp(
+          String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_DAY_WORD}))\b` +
+            String.raw`(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit|thing|slot|option)\b)`,
+          'gi',
+        ),
+      ),
+    ];
+    // "tenants leave on the 24th so can i get a clean on the 25th at 9": the day asked for is the one the clock
+    // time goes with, the other tells what happens around it.
+    const clocks = [...masked.matchAll(/\b(?:at\s+\d{1,2}(?::\d\d)?|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.))/gi)];
+    const near = (i: number) => Math.min(...clocks.map((c) => Math.abs(c.index - i)));
+    const m = all.length > 1 && clocks.length ? [...all].sort((x, y) => near(x.index) - near(y.index))[0] : all[0];
     const word = m?.[2] ? ordinalDay(m[2]) : undefined;
     const day = m?.[1] ? Number(m[1]) : word !== undefined && word > 3 ? word : NaN;
     if (day >= 1 && day <= 31) {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { extractWhen } from './analysis/when.js';
+import { changeCues } from './analysis/booking-change.js';
+import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
+
+// Failures of a blind set, as classes: the day a request is for when the message names two, water that has
+// stopped, something done over the phone, a request taken back with "ignore me", a leak booked by its day
+// and time, and a booking moved by "instead of" or "be later".
+
+const ctx = seedContext();
+const TAKEN_BACK =
+  'can u book windows fri the 11th at 10... oh wait my husband already booked it by phone, ignore me 🤦‍♀️';
+const writes = (text: string) =>
+  callNames(plan(ctx, text)).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base');
+
+describe('the day asked for is the one its time goes with', () => {
+  it('"tenants leave on the 24th so can i get a clean on the 25th at 9" is the 25th', () => {
+    const w = extractWhen('tenants leave on the 24th so can i get a move out clean on the 25th at 9?', NOW, TZ);
+    expect(w.date).toEqual({ year: 2026, month: 12, day: 25 });
+  });
+
+  it('one day named is that day', () => {
+    expect(extractWhen('a clean on the 15th please', NOW, TZ).date).toEqual({ year: 2026, month: 12, day: 15 });
+  });
+});
+
+describe('no write the words do not ask for', () => {
+  it.each([
+    ['cancel the faucet visit on the 21st, the leak stopped by itself lol', 'create_ticket'],
+    [
+      'can u book windows fri the 11th at 10... oh wait my husband already booked it by phone, ignore me 🤦‍♀️',
+      'book_slot',
+    ],
+    [
+      'can u book windows fri the 11th at 10... oh wait my husband already booked it by phone, ignore me 🤦‍♀️',
+      'update_customer',
+    ],
+    ['kitchen faucet leaks, someone after lunch on tue 15th?', 'create_ticket'],
+  ])('%s: no %s', (text, tool) => {
+    expect(writes(text)).not.toContain(tool);
+  });
+
+  it('a leak still going is still reported', () => {
+    expect(writes('water is leaking everywhere from under the sink right now')).toContain('create_ticket');
+  });
+});
+
+describe('a booking they have, moved', () => {
+  it.each([
+    'for my tv mount on the 16th can we do 10am instead of 2pm, same day',
+    'can my faucet repair wed be later in the day? like 3',
+    'could my cleaning on the 14th be a bit earlier',
+  ])('is a move, not a new booking: %s', (text) => {
+    expect(changeCues(text).move).toBe(true);
+    expect(writes(text)).not.toContain('book_slot');
+  });
+
+  it('"instead of" a service is no move of the time', () => {
+    expect(changeCues('can i book a deep clean instead of a standard one friday at 10').move).toBe(false);
+  });
+});
