@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractWhen } from './analysis/when.js';
 import { changeCues } from './analysis/booking-change.js';
+import { crewInstruction, extractNameChange } from './analysis/entities.js';
 import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
 
 // Failures of a blind set, as classes: the day a request is for when the message names two, water that has
@@ -57,5 +58,37 @@ describe('a booking they have, moved', () => {
 
   it('"instead of" a service is no move of the time', () => {
     expect(changeCues('can i book a deep clean instead of a standard one friday at 10').move).toBe(false);
+  });
+});
+
+describe('record changes typed in chat', () => {
+  it.each([
+    ['got married 🎉 name is now rachel goldberg-stein and my email is r@example.com', 'Rachel Goldberg-Stein'],
+    ['change my name to Ann Lopez please', 'Ann Lopez'],
+    ['my name is Ann Lopez now', 'Ann Lopez'],
+  ])('a new name in lower case or not: %s', (text, name) => {
+    expect(extractNameChange(text)).toBe(name);
+  });
+
+  it('"my name is now on the lease" names no name', () => {
+    expect(extractNameChange('my name is now on the lease')).toBeUndefined();
+  });
+
+  it.each([
+    ['can u let the crew know to park in the driveway now, not on the street', 'Let the crew know to park'],
+    ['new cell 555-201-9031. oh and doorbell is broken so tell them to knock', 'Doorbell is broken so tell them'],
+  ])('an instruction for the crew is a note: %s', (text, note) => {
+    expect(crewInstruction(text)).toContain(note);
+  });
+
+  it('asking whether to tell them is no note', () => {
+    expect(crewInstruction('is it weird to ask the tech to wear a mask')).toBeUndefined();
+    expect(writes('my wife is pregnant.. is it weird to ask the tech to wear a mask')).toEqual([]);
+  });
+
+  it('a broken doorbell told as the reason for an instruction reports nothing', () => {
+    expect(writes('new cell 555-201-9031. oh and doorbell is broken so tell them to knock')).not.toContain(
+      'create_ticket',
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   faultIsTheJob,
   leakIsTheJob,
   reportsProblem,
+  withoutCrewInstruction,
   wantsTicket,
 } from './entities.js';
 import { addressInDiscussion } from './address-revision.js';
@@ -118,7 +119,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));
   const goesAheadQuestion = cues.question && asksIfVisitGoesAhead(t);
   const problem =
-    (reportsProblem(withoutTicketQuestions(text, cues)) &&
+    (reportsProblem(withoutTicketQuestions(withoutCrewInstruction(text), cues)) &&
       !(cues.question && HYPOTHETICAL.test(t)) &&
       !goesAheadQuestion &&
       !repairJob) ||

@@ -3,7 +3,7 @@ import { isEmail } from '../../../../schema/tools/common.js';
 import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../schema/tools/create-ticket.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
 import { placeNames } from '../../../../schema/business/service-area.js';
-import { THEY_WILL_CONTACT_US } from './cues.js';
+import { isInformationQuestion, THEY_WILL_CONTACT_US } from './cues.js';
 import { capitalize, clip, normalize, splitSentences } from './text.js';
 
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -468,11 +468,16 @@ export function extractPreferences(text: string): PreferenceChanges {
 
 // ------------------------------------------------------------------------------ name change
 
-const NAME = /^([A-Z][A-Za-z'’-]+(?:\s+[A-Z][A-Za-z'’-]+){0,3})/;
+/** Up to four words of a name, typed capitalised or not ("rachel goldberg-stein" in chat). */
+const NAME = /^([A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,3})/;
+/** Words that end a name typed in lower case ("name is now ann lee and my email is…"). */
+const AFTER_NAME = new Set(
+  'and now please pls plz thanks thx so but btw also from on for my is its it at in to with the a an'.split(' '),
+);
 const NAME_LEADS = [
   /\b(?:change|update|correct) (?:my|the) name (?:on (?:my|the) account )?to\s+/i,
   /\bmy (?:new|legal|married) name is\s+/i,
-  /\bmy name is now\s+/i,
+  /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
 ];
@@ -482,8 +487,12 @@ export function extractNameChange(text: string): string | undefined {
   for (const lead of NAME_LEADS) {
     const m = lead.exec(text);
     if (!m) continue;
-    const name = NAME.exec(text.slice(m.index + m[0].length));
-    if (name) return name[1]!.trim();
+    const words = NAME.exec(text.slice(m.index + m[0].length))?.[1]!.split(/\s+/) ?? [];
+    const end = words.findIndex((w) => AFTER_NAME.has(w.toLowerCase()));
+    const name = (end < 0 ? words : words.slice(0, end)).join(' ');
+    if (!name) continue;
+    // Typed all in lower case: the record gets it capitalised ("rachel goldberg-stein" → "Rachel Goldberg-Stein").
+    return name === name.toLowerCase() ? name.replace(/(^|[\s'’-])([a-z])/g, (_, p, c) => p + c.toUpperCase()) : name;
   }
   return undefined;
 }
@@ -890,6 +899,39 @@ export function extractAccessNote(text: string): string | undefined {
     .filter((s) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s));
   if (!parts.length) return undefined;
   return clip(parts.map((s) => capitalize(s.replace(/[.]+$/, ''))).join('. '), 1000);
+}
+
+/** "tell them to knock", "let the crew know to park in the driveway": an instruction for whoever comes. */
+const CREW_TOLD = new RegExp(
+  String.raw`\b(?:tell|let|ask|remind|warn)\s+(?:(?:the|your|ur|my)\s+)?` +
+    String.raw`(?:crew|cleaners?|techs?|technicians?|team|guys?|installers?|handyman|plumber|them|him|her)` +
+    String.raw`(?:\s+know)?\s+(?:to|that|not to)\s+\S`,
+  'i',
+);
+
+// "is it weird to ask the tech to wear a mask": asked about, not told.
+const crewSentence = (text: string) =>
+  text.split(/(?<=[.!?])\s+|\n+/).find((x) => CREW_TOLD.test(x) && !/\?\s*$/.test(x) && !isInformationQuestion(x));
+
+/** The message without its instruction for the crew: "doorbell is broken so tell them to knock" reports nothing. */
+export function withoutCrewInstruction(text: string): string {
+  const sentence = crewSentence(text);
+  return sentence ? text.replace(sentence, ' ') : text;
+}
+
+/**
+ * The sentence of a message that tells the crew something for every visit ("oh and doorbell is broken so tell them
+ * to knock"), as the note's words; undefined when none does or it asks a question.
+ */
+export function crewInstruction(text: string): string | undefined {
+  const sentence = crewSentence(text);
+  if (!sentence) return undefined;
+  const said = sentence
+    .replace(/^(?:(?:oh|and|also|plus|btw|fyi|pls|plz|please|so)[\s,:]+)+/i, '')
+    .replace(/^(?:can|could|would|will) (?:you|u)(?: please| pls)?\s+/i, '')
+    .replace(/[.!\s]+$/, '')
+    .trim();
+  return said.length >= 3 ? capitalize(said).slice(0, 1000) : undefined;
 }
 
 // ------------------------------------------------------------------------- someone else's record

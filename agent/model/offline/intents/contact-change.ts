@@ -10,6 +10,7 @@ import {
   type AddressPatch,
   applyAddressPatch,
   channelsAskedFor,
+  crewInstruction,
   extractAccessNote,
   extractAddressPatch,
   extractAddress,
@@ -111,7 +112,9 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
     d.offer = { kind: 'note_text' };
   }
   // "the gate code is 5521 now": a fact for the staff notes, added to what they say (the tool replaces them).
-  const accessNote = addedNote ?? (note || bookingInMessage || a.bookingWanted ? undefined : extractAccessNote(a.text));
+  const accessNote =
+    addedNote ??
+    (note || bookingInMessage || a.bookingWanted ? undefined : (extractAccessNote(a.text) ?? crewInstruction(a.text)));
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
   const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
   const channels = [...channelsAskedFor(a.text)];
