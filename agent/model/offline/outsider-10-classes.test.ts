@@ -92,3 +92,17 @@ describe('record changes typed in chat', () => {
     );
   });
 });
+
+describe('a retraction that names what it takes back', () => {
+  it('leaves the other request standing', () => {
+    const text =
+      'change my phone to 555-201-7999 and book a move out clean thu 17th 8am. ' +
+      'actually nvm the phone, keep the old one';
+    expect(writes(text)).toEqual(['book_slot']);
+  });
+
+  it('one that names nothing takes back everything', () => {
+    const text = 'change my phone to 555-201-7999 and book a move out clean thu 17th 8am. actually never mind';
+    expect(writes(text)).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ import {
 import { analyze, type Analysis } from './analysis/analyze.js';
 import { otherPerson } from './analysis/entities.js';
 import { customerWords } from './analysis/impersonation.js';
-import { retraction } from './analysis/retraction.js';
+import { keptBesideRetraction, retraction } from './analysis/retraction.js';
 import { messageText, sha256 } from './analysis/text.js';
 import { hasContactChange } from './intents/contact-change.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
@@ -136,6 +136,9 @@ const withNote = (turn: PlannedTurn, note: string): PlannedTurn =>
 function planOwnWords(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
   const taken = retraction(text);
   if (taken && asksForWrite(analyze(messages, ctx, taken.before))) {
+    // "change my phone … and book a clean …. actually nvm the phone": the booking still stands.
+    const kept = taken.after ? undefined : keptBesideRetraction(taken);
+    if (kept && asksForWrite(analyze(messages, ctx, kept))) return planOwnWords(messages, ctx, depth, kept);
     // "book … actually hold off, ill get back to u": only the words after the retraction still ask anything.
     const rest = taken.after ? planOwnWords(messages, ctx, depth, taken.after) : undefined;
     if (rest?.calls.length) return rest;

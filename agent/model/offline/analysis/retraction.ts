@@ -41,3 +41,31 @@ export function retraction(text: string): Retraction | undefined {
     .trim();
   return { before: text.slice(0, last.index).trim(), after };
 }
+
+/** What a retraction names as taken back ("nvm the phone, keep the old one"): a field of the record, or a visit. */
+const TAKEN_BACK_FIELD: readonly [string, RegExp][] = [
+  ['phone', /\b(?:phone|number|cell|mobile)\b/i],
+  ['email', /\be-?mail\b/i],
+  ['address', /\baddress\b/i],
+  ['name', /\bname\b/i],
+];
+
+/**
+ * The requests of a message that a retraction leaves standing when it names what it takes back: "change my phone
+ * to 555-… and book a clean thu 8am. actually nvm the phone, keep the old one" keeps the booking. The sentence of
+ * the retraction and the clauses naming the field are dropped; undefined when it names nothing, or nothing is left.
+ */
+export function keptBesideRetraction(taken: Retraction): string | undefined {
+  const sentences = taken.before.split(/(?<=[.!?])\s+/);
+  const own = sentences.pop() ?? '';
+  const named = TAKEN_BACK_FIELD.filter(([, re]) => re.test(own));
+  if (named.length !== 1 || !sentences.length) return undefined;
+  const [, field] = named[0]!;
+  const kept = sentences
+    .join(' ')
+    .split(/\s*(?:,|;|\band\b|\balso\b)\s*/i)
+    .filter((clause) => clause.trim() && !field.test(clause))
+    .join(', ')
+    .trim();
+  return kept.length >= 3 ? kept : undefined;
+}
