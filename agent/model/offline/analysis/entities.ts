@@ -487,7 +487,7 @@ export function extractNameChange(text: string): string | undefined {
   for (const lead of NAME_LEADS) {
     const m = lead.exec(text);
     if (!m) continue;
-    const words = NAME.exec(text.slice(m.index + m[0].length))?.[1]!.split(/\s+/) ?? [];
+    const words = NAME.exec(text.slice(m.index + m[0].length))?.[1]?.split(/\s+/) ?? [];
     const end = words.findIndex((w) => AFTER_NAME.has(w.toLowerCase()));
     const name = (end < 0 ? words : words.slice(0, end)).join(' ');
     if (!name) continue;
