@@ -468,7 +468,7 @@ export function extractPreferences(text: string): PreferenceChanges {
 
 // ------------------------------------------------------------------------------ name change
 
-/** Up to four words of a name, typed capitalised or not ("rachel goldberg-stein" in chat). */
+/** Up to four words of a name, typed capitalised or not ("ann smith-jones" in chat). */
 const NAME = /^([A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,3})/;
 /** Words that end a name typed in lower case ("name is now ann lee and my email is…"). */
 const AFTER_NAME = new Set(
@@ -491,7 +491,7 @@ export function extractNameChange(text: string): string | undefined {
     const end = words.findIndex((w) => AFTER_NAME.has(w.toLowerCase()));
     const name = (end < 0 ? words : words.slice(0, end)).join(' ');
     if (!name) continue;
-    // Typed all in lower case: the record gets it capitalised ("rachel goldberg-stein" → "Rachel Goldberg-Stein").
+    // Typed all in lower case: the record gets it capitalised ("ann smith-jones" → "Ann Smith-Jones").
     return name === name.toLowerCase() ? name.replace(/(^|[\s'’-])([a-z])/g, (_, p, c) => p + c.toUpperCase()) : name;
   }
   return undefined;
