@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractWhen } from './analysis/when.js';
 import { changeCues } from './analysis/booking-change.js';
 import { crewInstruction, extractNameChange } from './analysis/entities.js';
+import { explainError } from './replies/templates.js';
 import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
 
 // Failures of a blind set, as classes: the day a request is for when the message names two, water that has
@@ -104,5 +105,21 @@ describe('a retraction that names what it takes back', () => {
   it('one that names nothing takes back everything', () => {
     const text = 'change my phone to 555-201-7999 and book a move out clean thu 17th 8am. actually never mind';
     expect(writes(text)).toEqual([]);
+  });
+});
+
+describe('a refused start on a public holiday', () => {
+  it('says the day is closed, by name', () => {
+    const call = {
+      name: 'reschedule_booking',
+      args: { booking_id: 'BKG-1', new_start_time: '2026-12-25T14:00:00-05:00' },
+    };
+    const e = explainError(call, { code: 'outside_business_hours', message: 'closed' }, ctx);
+    expect(e.text).toMatch(/closed on Christmas Day \(Fri, Dec 25\)/);
+  });
+
+  it('an hour outside the day’s hours is still outside our visit hours', () => {
+    const call = { name: 'book_slot', args: { service_id: 'svc_deep_clean', start_time: '2026-12-10T19:00:00-05:00' } };
+    expect(explainError(call, { code: 'outside_business_hours' }, ctx).text).toMatch(/outside our visit hours/);
   });
 });

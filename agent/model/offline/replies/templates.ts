@@ -7,7 +7,8 @@ import type { UpcomingBooking } from '../analysis/booking-change.js';
 import { formatAddress } from '../analysis/entities.js';
 import { serviceName } from '../analysis/services.js';
 import { clip, formatPrice, isRecord, joinList } from '../analysis/text.js';
-import { formatClock, formatDay, formatWhen, type LocalDate, type LocalTime } from '../analysis/when.js';
+import { formatClock, formatDay, formatWhen, localOf, type LocalDate, type LocalTime } from '../analysis/when.js';
+import { closedDays } from '../../../../schema/business/calendar.js';
 
 export const firstName = (ctx: PlanContext) => ctx.customer?.name.split(/\s+/)[0] ?? '';
 
@@ -80,6 +81,16 @@ export interface ErrorExplanation {
   alternatives: { start_time: string; label: string }[];
 }
 
+/** The public holiday a refused start falls on, by its name and date ("Christmas Day (Fri, Dec 25)"). */
+function closedHolidayOf(call: ToolCallLike, ctx: PlanContext): string | undefined {
+  const args = isRecord(call.args) ? call.args : {};
+  const iso = str(args.start_time) || str(args.new_start_time);
+  if (!iso || Number.isNaN(Date.parse(iso))) return undefined;
+  const day = localOf(iso, ctx.timeZone);
+  const holiday = closedDays(day.year).find((h) => h.month === day.month && h.day === day.day);
+  return holiday ? `${holiday.names[0]} (${formatDay(day, ctx.timeZone)})` : undefined;
+}
+
 /** Why a call was refused or failed, in plain words, with any alternative times offered. */
 export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContext): ErrorExplanation {
   const e = isRecord(error) ? error : {};
@@ -95,9 +106,14 @@ export function explainError(call: ToolCallLike, error: unknown, ctx: PlanContex
     case 'slot_in_past':
       text = `That time has already passed, so I couldn't ${what}.`;
       break;
-    case 'outside_business_hours':
-      text = `That's outside our visit hours, so I couldn't ${what}.`;
+    case 'outside_business_hours': {
+      // "push my friday clean back a week" landing on Christmas Day: the day is closed, and by name.
+      const holiday = closedHolidayOf(call, ctx);
+      text = holiday
+        ? `We're closed on ${holiday}, so I couldn't ${what}.`
+        : `That's outside our visit hours, so I couldn't ${what}.`;
       break;
+    }
     case 'no_email_on_file':
       text =
         "We don't have an email address on file for you, so I couldn't send that email. " +
