@@ -91,16 +91,17 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
   const namesWholeBooking =
     services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous || when.part));
-  const infoQuestion =
-    isInformationQuestion(text) || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);
+  const asksInformation = isInformationQuestion(text);
+  const infoQuestion = asksInformation || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);
   // Only information questions ("how much is it?"), nothing asked of us: never a booking.
   const request = requestPart(text);
+  const requestBook = detectCues(request).book;
   const infoOnly =
-    !(namesWholeBooking && !isInformationQuestion(text)) &&
-    (!request.trim() || (cues.question && !cues.book.strong && !detectCues(request).book.weak));
-  const weak = Boolean(request.trim()) && detectCues(request).book.weak;
+    !(namesWholeBooking && !asksInformation) &&
+    (!request.trim() || (cues.question && !cues.book.strong && !requestBook.weak));
+  const weak = Boolean(request.trim()) && requestBook.weak;
   // "if i book a clean there do i pay the travel fee?": the booking verb is the question's case, asked about.
-  if (cues.book.strong && isInformationQuestion(text) && !detectCues(request).book.strong) cues.book.strong = false;
+  if (cues.book.strong && asksInformation && !requestBook.strong) cues.book.strong = false;
   const t = normalize(text);
   const explicitTicket = wantsTicket(text);
   // "Can someone patch a hole in my wall Tuesday at 9?" names the job, and "I spilled wine on my

@@ -1,5 +1,6 @@
 import { UNMARKED_QUESTION } from './asked-part.js';
 import { relativeDayShift } from './day-shift.js';
+import { IGNORE_REQUEST } from './retraction.js';
 import { HYPOTHETICAL, ownRecordQuestion } from './own-record.js';
 import { matchServices, type Service } from './services.js';
 import { chatSentences, normalize } from './text.js';
@@ -150,7 +151,7 @@ const WITHDRAW = new RegExp(
       'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
       'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
       // "oh wait my husband already booked it, ignore me"
-      String.raw`ignore (?:me|that|this|my (?:last |previous )?(?:message|msg|request))`,
+      IGNORE_REQUEST,
       // "forget the tv thing", "drop it pls": the request named loosely.
       String.raw`forget (?:about )?(?:the|my) (?:\w+ ){1,2}?(?:thing|request|idea|one)|drop (?:it|that|the request)`,
       // "leave it how it was", "keep things as they are": what is on file stays.
@@ -343,11 +344,7 @@ export function detectCues(text: string): Cues {
     farewell: FAREWELL.test(t),
     affirm: short && AFFIRM.test(t),
     deny: short && DENY.test(t),
-    question:
-      /\?/.test(t) ||
-      (QUESTION_START.test(t) && !REQUEST_START.test(t)) ||
-      ANNOUNCED_QUESTION.test(t) ||
-      clauses(t).some(isInfoClause),
+    question: /\?/.test(t) || ANNOUNCED_QUESTION.test(t) || isInformationQuestion(t),
     book: { strong: bookStrong, weak: bookWeak },
     reschedule: RESCHEDULE.test(t),
     sameTimeNextWeek: /\bsame time\b[^.!?]*\bnext week\b|\bnext week\b[^.!?]*\bsame time\b/.test(t),

@@ -5,6 +5,9 @@
  * only the words after it are read for what the message asks.
  */
 
+/** "ignore me", "ignore my last message": a request taken back, for this message's retraction and for withdrawals. */
+export const IGNORE_REQUEST = 'ignore (?:me|that|this|my (?:last |previous )?(?:message|msg|request))';
+
 /**
  * Words that take back what was just said, standing as a clause of their own (followed by a
  * clause end), so "keep it at 9" or "never mind the windows" are not read as one. "actually no, 14 Oak St"
@@ -16,7 +19,7 @@ const RETRACTION = new RegExp(
       'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)',
       "hold off(?: on (?:it|that|this))?|don'?t bother|changed my mind|on second thought",
       String.raw`keep it|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|leave it(?: as (?:it is|is))?`,
-      'ignore (?:me|that|this|my (?:last |previous )?(?:message|msg|request))',
+      IGNORE_REQUEST,
     ].join('|') +
     String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?` +
     String.raw`(?=\s*(?:[.!?,;:—–-]|\p{Extended_Pictographic}|\blol\b|\bsorry\b|$))`,
