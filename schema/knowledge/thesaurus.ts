@@ -1,4 +1,5 @@
 import { closedDays } from '../business/calendar.js';
+import { readContractions } from './chat-contractions.js';
 
 /*
  * The business's vocabulary, in one place: how customers say things and which words the help
@@ -64,7 +65,11 @@ export const THESAURUS: readonly {
     ],
     means: 'holiday',
   },
-  { say: ['apple pay', 'google pay', 'paypal', 'venmo', 'cash', 'cheque', 'check'], means: 'payment method' },
+  // "Check" alone is also a background check ("do you check your people"): only a check that pays counts.
+  {
+    say: ['apple pay', 'google pay', 'paypal', 'venmo', 'cash', 'cheque', 'by check', 'a check', 'personal check'],
+    means: 'payment method',
+  },
   { say: ['visa', 'mastercard', 'amex', 'credit card', 'debit card', 'bank'], means: 'card' },
   { say: ['money back', 'money shows up', 'reimburse', 'reimbursed'], means: 'refund' },
   { say: ['present', 'voucher', 'housewarming', 'birthday'], means: 'gift' },
@@ -176,13 +181,28 @@ export const THESAURUS: readonly {
   { say: ['locked in', 'locked into', 'commitment', 'tied in', 'tied into'], means: 'contract' },
   { say: ['skipped', 'forgot', 'left out', "didn't do", 'missed a spot'], means: 'missed satisfaction guarantee' },
   {
-    say: ['says he is from', 'says she is from', 'at my door', 'not expecting', 'suspicious', 'scam', 'impostor'],
+    say: [
+      'says he is from',
+      'says she is from',
+      "says he's from",
+      'says hes from',
+      "saying he's from",
+      'saying hes from',
+      'claims to be from',
+      'claiming to be from',
+      'at my door',
+      'not expecting',
+      'suspicious',
+      'scam',
+      'impostor',
+    ],
     means: 'who is coming identity',
   },
   { say: ["hasn't changed", 'still not changed', 'takes so long', 'still pending', 'hours ago'], means: 'approval' },
   { say: ['same visit', 'combine', 'at the same time', 'together', 'both'], means: 'more than one service' },
   { say: ['pay', 'paying'], means: 'charge fee cost price payment card' },
   { say: ['extra'], means: 'fee surcharge charge' },
+  { say: ['charge extra', 'extra charge', 'charge more for', 'extra for'], means: 'travel surcharge' },
   { say: ['cost', 'costs'], means: 'price charge fee' },
   { say: ['charge', 'charges'], means: 'fee price' },
   { say: ['compensation', 'compensate'], means: 'refund' },
@@ -222,7 +242,9 @@ export const THESAURUS: readonly {
   },
   { say: ['mark up', 'marked up', 'mark-up', 'marks up'], means: 'markup' },
   { say: ['colour', 'color', 'shade', "doesn't match", 'does not match', 'mismatch'], means: 'paint match' },
-  { say: ['year old', 'teenager', 'teen', 'kid', 'child', 'my son', 'my daughter'], means: 'aged over' },
+  // "my 16 yr old": an age, not something old ("the old thermostat").
+  { say: ['year old', 'yr old', 'yrs old'], means: 'aged', idiom: true },
+  { say: ['teenager', 'teen', 'kid', 'child', 'my son', 'my daughter'], means: 'aged over' },
   {
     say: ['cleaner', 'cleaners', 'cleaning lady', 'handyman guy', 'repair guy', 'tech'],
     means: 'technician',
@@ -277,6 +299,55 @@ export const THESAURUS: readonly {
   },
   // Money that "comes off" a bill: the help centre says a credit or balance is used.
   { say: ['come off', 'comes off', 'taken off', 'knocked off', 'deducted'], means: 'used' },
+  // A balance kept for later, or spent without asking: the help centre says it is used automatically.
+  {
+    say: ['eaten up', 'get eaten', 'used up', 'save it for', 'keep it for', 'saving it for'],
+    means: 'used automatically',
+  },
+  // A job priced as a whole, or by the time it takes.
+  {
+    say: [
+      'by the hour',
+      'per hour',
+      'hourly',
+      'set price',
+      'fixed price',
+      'one price',
+      'per job',
+      'flat fee',
+      'flat rate',
+    ],
+    means: 'flat price hourly rate',
+  },
+  // Whether a request is final at once or waits for a person: the team checks it first.
+  {
+    say: [
+      'booked right away',
+      'booked straight away',
+      'confirmed right away',
+      'booked instantly',
+      'actual person',
+      'real person',
+      'a human',
+      'ok it',
+      'okay it',
+      'approve it',
+    ],
+    means: 'checked member team confirmed',
+  },
+  // When a change of the record counts: it is reviewed first.
+  {
+    say: ['switch over', 'switches over', 'take effect', 'takes effect', 'change right away', 'update right away'],
+    means: 'reviewed change takes effect',
+  },
+  {
+    say: ['residents only', 'resident parking', 'permit parking', 'parking permit', 'stickers'],
+    means: 'visitor permit',
+  },
+  { say: ['concierge', 'doorman', 'front desk', 'reception desk', 'building manager'], means: 'concierge doormen' },
+  // Whether the check is done once or repeated.
+  { say: ['check your people', 'check your staff', 'check your workers', 'when you hire'], means: 'background check' },
+  { say: ['again later', 'checked again', 'check again', 'rechecked', 're-checked'], means: 'every 12 months' },
   { say: ['latest', 'at the latest'], means: 'late' },
   {
     say: ['count from', 'counts from', 'counted from', 'start counting', 'clock start', 'clock starts'],
@@ -307,7 +378,7 @@ const SYNONYM_KEYS = [...SYNONYMS.keys()].sort((a, b) => b.length - a.length);
 
 /** Lower-case words of a text as the thesaurus matches them (apostrophes, $ and inner hyphens kept). */
 export function tokens(text: string): string[] {
-  return text
+  return readContractions(text)
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .split(/[^a-z0-9'$-]+/)

@@ -27,7 +27,8 @@ const LEAD_IN = new RegExp(
 /** After the turn, "can i leave a key" asks too (alone, "can i get a clean friday" is a request). */
 const MAY_I = /^(?:can|could) (?:i|we|you|u|someone|somebody)\b/i;
 
-const asks = (part: string) => {
+/** Whether a sentence asks: a question mark, a question's opening, or "can I …". */
+export const asks = (part: string) => {
   const p = normalize(part).replace(LEAD_IN, '');
   return p.endsWith('?') || UNMARKED_QUESTION.test(p) || MAY_I.test(p);
 };

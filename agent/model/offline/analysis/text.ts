@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BaseMessage } from '@langchain/core/messages';
 import { BUSINESS } from '../../../../schema/business/profile.js';
+import { readContractions } from '../../../../schema/knowledge/chat-contractions.js';
 import { splitSentences as splitPassage } from '../../../../schema/knowledge/sentences.js';
 
 /** Plain text of a message, whatever its content shape (string or content blocks). */
@@ -65,7 +66,7 @@ export function stem(word: string): string {
 }
 
 export function words(text: string): string[] {
-  return normalize(text)
+  return normalize(readContractions(text))
     .replace(/'/g, '')
     .split(/[^a-z0-9$]+/)
     .filter(Boolean);

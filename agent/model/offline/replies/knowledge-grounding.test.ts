@@ -111,3 +111,39 @@ describe('answerFromKb: a fee taken away answers whether one is charged', () => 
     expect(a?.articleId).toBe(ill.id);
   });
 });
+
+describe('answerFromKb: what the message tells is not what it asks', () => {
+  it('reads "ill be at work" as I will, not as someone ill', () => {
+    const ill = hit(
+      'Illness and health precautions',
+      'If anyone in your home is ill, we can still work in a separate area of the building.',
+      5.4,
+    );
+    const access = hit(
+      'Letting us in when you are not home',
+      'Concierge desks and doormen can let your technician in if the building allows it.',
+      4.2,
+    );
+    const a = ask('ill be at work during the clean. our building has a concierge, does that work', [ill, access]);
+    expect(a?.articleId).toBe(access.id);
+  });
+
+  it('answers who may let the technician in, not the price of the service the message mentions', () => {
+    const prices = hit(
+      'Installation prices',
+      'Smart Thermostat Installation is $189. We connect the new thermostat to Wi-Fi and test it.',
+      4.8,
+    );
+    const home = hit(
+      'Do you need to be home?',
+      'You do not need to be home, but someone aged 18 or over must let the technician in and be there at the end.',
+      5,
+    );
+    const a = ask('getting a smart thermostat put in. do i need to be home or can my 16 yr old let them in', [
+      prices,
+      home,
+    ]);
+    expect(a?.articleId).toBe(home.id);
+    expect(a?.text).toContain('aged 18 or over');
+  });
+});

@@ -1,9 +1,9 @@
 import { type AnswerKind, answerKinds, statesKinds } from '../../../../schema/knowledge/answer-kinds.js';
 import { idiomMeanings, translatedWords } from '../../../../schema/knowledge/thesaurus.js';
 import type { PlanContext } from '../../../plan-context.js';
-import { askedPart } from '../analysis/asked-part.js';
+import { askedPart, asks } from '../analysis/asked-part.js';
 import { matchServices } from '../analysis/services.js';
-import { clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
+import { chatSentences, clip, contentWords, formatPrice, overlap, splitSentences, stem } from '../analysis/text.js';
 import {
   correctTypos,
   DURATION_Q,
@@ -113,6 +113,8 @@ const REFUSAL = new RegExp(
   'i',
 );
 
+type AskedSplit = { question: string; context: string };
+
 /** How much a word only the story around a question says counts, beside the question's own words. */
 const CONTEXT_WEIGHT = 0.3;
 
@@ -120,8 +122,8 @@ const CONTEXT_WEIGHT = 0.3;
  * The question's words, weighted: a sentence that only tells ("my dog ate the lockbox key") is context for the
  * one that asks ("anyway what time do u open on saturdays"), so its words count for less.
  */
-function focusedTerms(question: string, vocabulary: Set<string>): Map<string, number> {
-  const part = askedPart(question);
+function focusedTerms(question: string, vocabulary: Set<string>, occasion?: AskedSplit): Map<string, number> {
+  const part = askedPart(question) ?? occasion;
   if (!part) return weightedTerms(question, vocabulary);
   const terms = weightedTerms(part.question, vocabulary);
   for (const [w, wt] of weightedTerms(part.context, vocabulary))
@@ -129,12 +131,34 @@ function focusedTerms(question: string, vocabulary: Set<string>): Map<string, nu
   return terms;
 }
 
+/**
+ * The services a question is about. One named only in what the message tells ("getting a smart thermostat put
+ * in. can my 16 yr old let them in?") is the occasion, not the subject: its price article does not answer.
+ */
+function askedServices(
+  question: string,
+  ctx: PlanContext,
+): { named: PlanContext['services']; occasion?: AskedSplit } {
+  const named = matchServices(question, ctx.services).matches;
+  if (!named.length) return { named };
+  const sentences = chatSentences(question.trim());
+  const asking = sentences.filter(asks);
+  if (!asking.length || asking.length === sentences.length) return { named };
+  // What it costs or how long it takes depends on the service, wherever the message names it.
+  const about = asking.join(' ');
+  const kinds = answerKinds(about);
+  if (PRICE_Q.test(about) || DURATION_Q.test(about) || kinds.has('price') || kinds.has('duration')) return { named };
+  if (asking.some((s) => matchServices(s, ctx.services).matches.length)) return { named };
+  // The sentences that tell the occasion count as its context, as after "anyway, …".
+  return { named: [], occasion: { question: about, context: sentences.filter((s) => !asks(s)).join(' ') } };
+}
+
 /** A short answer quoting the most relevant sentences of the best matching retrieved article. */
 export function answerFromKb(question: string, ctx: PlanContext): { text: string; articleId: string } | undefined {
   const asked = questionWords(question);
   if (!asked.size) return undefined;
   const informative = [...contentWords(question)].filter((w) => !UNINFORMATIVE.has(w)).length;
-  const named = matchServices(question, ctx.services).matches;
+  const { named, occasion } = askedServices(question, ctx);
   const nameWords = new Set(named.flatMap((s) => [...contentWords(s.name)]));
   const kinds = answerKinds(question);
   const capability = CAPABILITY_Q.test(question);
@@ -157,7 +181,7 @@ export function answerFromKb(question: string, ctx: PlanContext): { text: string
   });
   // Term weights over the retrieved articles (IDF): a word every article shares says little about which one answers.
   const vocabulary = new Set(docs.flatMap((d) => [...d.own]));
-  const terms = focusedTerms(question, vocabulary);
+  const terms = focusedTerms(question, vocabulary, occasion);
   const df = (w: string) => docs.filter((d) => d.own.has(w)).length;
   // Smoothed: the retrieved articles are all on the question's topic, so its main word is in most of them too.
   const idf = new Map([...terms.keys()].map((w) => [w, Math.log(1 + (docs.length + 1) / (df(w) + 0.5))]));
