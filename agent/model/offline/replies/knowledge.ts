@@ -114,6 +114,7 @@ const REFUSAL = new RegExp(
 );
 
 type AskedSplit = { question: string; context: string };
+type AskedServices = { named: PlanContext['services']; occasion?: AskedSplit };
 
 /** How much a word only the story around a question says counts, beside the question's own words. */
 const CONTEXT_WEIGHT = 0.3;
@@ -135,10 +136,7 @@ function focusedTerms(question: string, vocabulary: Set<string>, occasion?: Aske
  * The services a question is about. One named only in what the message tells ("getting a smart thermostat put
  * in. can my 16 yr old let them in?") is the occasion, not the subject: its price article does not answer.
  */
-function askedServices(
-  question: string,
-  ctx: PlanContext,
-): { named: PlanContext['services']; occasion?: AskedSplit } {
+function askedServices(question: string, ctx: PlanContext): AskedServices {
   const named = matchServices(question, ctx.services).matches;
   if (!named.length) return { named };
   const sentences = chatSentences(question.trim());
