@@ -78,7 +78,7 @@ const QUESTION_START =
   /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
 // "will I be charged if…" asks what happens; "can I get…", "would we be able to…" ask for something.
 const REQUEST_START = new RegExp(
-  String.raw`^(?:(?:can|could|would|will) (?:you|someone|somebody|one of your)|(?:can|could) (?:i|we)|` +
+  String.raw`^(?:(?:can|could|would|will) (?:you|u|ya|someone|somebody|one of your)|(?:can|could) (?:i|we)|` +
     String.raw`(?:would|will) (?:i|we) be able to|` +
     // "what i actually want is the tv put up": what they want, said as a cleft, is not a question.
     String.raw`what (?:i|we) (?:actually |really |do )?(?:want|need|'d like|would like) is)\b`,
@@ -99,11 +99,16 @@ const BOOK_STRONG = new RegExp(
 const BOOK_WEAK = new RegExp(
   String.raw`\b(` +
     [
-      'come (?:out|over|by|and)',
+      'come (?:out|over|by|round|around|and)',
+      // "can somebody pop round tues": a visit asked for in its everyday words.
+      '(?:pop|swing|stop|drop) (?:round|around|over|by)',
       String.raw`send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)`,
-      '(?:can|could) (?:someone|somebody|you) ' +
+      '(?:can|could) (?:someone|somebody|you|u|ya) ' +
         '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble|give|sort|' +
-        'swap|replace|put up|take care of|tidy)',
+        'swap|replace|put up|put (?:my|our|the|a|an|some)|take care of|tidy)',
+      // "need something put up on the wall": the job left vague, asked for all the same.
+      '(?:need|want) (?:something|sth|stuff|some things|a few things|few bits|a few bits|some bits) ' +
+        '(?:put up|fixed|hung|mounted|done|sorted|installed|to sort)',
       // "want the light in the bedroom swapped out": a job asked for with the subject left out.
       '^(?:want|need) (?:the|my|our|a|an|some|this|that|these|those)',
       "(?:i|we) (?:actually |really |just )?(?:need|want|would like|'d like|d like)|i'd like|we'd like",
@@ -322,7 +327,8 @@ export function detectCues(text: string): Cues {
     relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.
-  const bookWeak = BOOK_WEAK.test(t);
+  // "in theory could u do a handyman hour on a sunday?": what is possible, asked for no visit now.
+  const bookWeak = BOOK_WEAK.test(t) && !JUST_ASKING.test(t);
   // "any open tickets from my complaint? also whats ur refund timeline usually": the policy question is a
   // sentence of its own, and the account question beside it is still asked.
   const lookup = policyQuestion(t)
@@ -383,6 +389,12 @@ export function isInformationQuestion(text: string): boolean {
   // "We're moving next month, what do I need to do?": a later clause asks for information.
   return clauses(t).some(isInfoClause);
 }
+
+/** Said to be asked for later, or in theory: "could u…?" then asks what is possible, not for a visit now. */
+const JUST_ASKING = new RegExp(
+  String.raw`\b(?:in theory|theoretically|hypothetically|asking for (?:the )?future|for future reference|` +
+    String.raw`(?:just )?asking for a friend|not booking (?:yet|now|anything))\b`,
+);
 
 /** Clauses of a chat message: cut after terminal punctuation, at commas, and at emoji (typed as full stops). */
 const clauses = (t: string) =>
