@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  crewInstruction,
+  extractAccessNote,
+  extractAddress,
+  extractNameChange,
+  extractPreferences,
+} from './analysis/entities.js';
 import { callNames, plan, seedContext } from './testing.js';
 
 // Failures of a blind set, as classes: a visit asked for as "can u …" (chat's "u", not "you"), in its everyday
@@ -18,5 +25,43 @@ describe('a visit asked for in chat words is a booking request', () => {
     expect(callNames(t)).toEqual([]);
     expect(t.content).toMatch(question);
     expect(t.content).not.toMatch(/help article/i);
+  });
+});
+
+describe('every field of a record change is read', () => {
+  it.each([
+    ['few updates: got married so im Helen Brooks-Avery now 💍, phone is 5552019034', 'Helen Brooks-Avery'],
+    ['its Olivia Bennett-Cho now, email stays the same tho', 'Olivia Bennett-Cho'],
+    ["got married last month so i'm ann lee-stone now", 'Ann Lee-Stone'],
+  ])('a new name said as "I\'m/it\'s <name> now": %s', (text, name) => {
+    expect(extractNameChange(text)).toBe(name);
+  });
+
+  it.each(['im home now', 'its Tuesday now right'])('no name in "%s"', (text) => {
+    expect(extractNameChange(text)).toBeUndefined();
+  });
+
+  it('"dont need the eco products anymore" turns them off', () => {
+    expect(extractPreferences('also dont need the eco products anymore').eco_products).toBe(false);
+  });
+
+  it.each([
+    ['oh and mornings r hard now, afternoons better', 'afternoons'],
+    ['mornings dont work anymore', 'afternoons'],
+    ['afternoons are tough these days', 'mornings'],
+  ])('the part of the day that suits: %s', (text, period) => {
+    expect(extractPreferences(text).preferred_time).toBe(period);
+  });
+
+  it('a lockbox that moved is a note, not a new address', () => {
+    const text = 'lockbox moved to the back door (same code)';
+    expect(extractAddress(text)).toBeUndefined();
+    expect(extractAccessNote(text)).toBe('Lockbox moved to the back door (same code)');
+  });
+
+  it('"tell whoever comes …" is an instruction for the crew', () => {
+    expect(crewInstruction('pls text me. and tell whoever comes theres a new side gate now')).toBe(
+      'Tell whoever comes theres a new side gate now',
+    );
   });
 });

@@ -131,6 +131,8 @@ export function extractAddress(text: string): AddressExtraction {
   for (const cue of text.matchAll(new RegExp(ADDRESS_CUE.source, 'gi'))) {
     // "my old address is …" names the value being replaced, never the new one.
     if (OLD_VALUE_BEFORE.test(text.slice(Math.max(0, cue.index - 20), cue.index))) continue;
+    // "lockbox moved to the back door": a thing at the home moved, not the home.
+    if (THING_MOVED.test(text.slice(Math.max(0, cue.index - 30), cue.index))) continue;
     const found = addressAfter(text, cue.index + cue[0].length);
     if (found?.ok) return found;
     first ??= found;
@@ -140,6 +142,10 @@ export function extractAddress(text: string): AddressExtraction {
 
 /** "… from 4 Oak Crescent to 12 …" later in the sentence: an old street number, then "to" and the new one. */
 const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
+
+/** What moved, right before "moved to", when it is something at the home ("the key safe has moved to …"). */
+const THING_MOVED =
+  /\b(?:lock ?box|key ?safe|key ?box|keys?|gate|buzzer|intercom|alarm|key ?pad|parking|mailbox|bins?)(?: (?:has|has been|got|was|is|just))?\s+$/i;
 
 /** Words right before a cue that make what follows the old value ("my old address is …"). */
 const OLD_VALUE_BEFORE = /\b(?:old|previous|former|prior|last|past)\s+$/i;
@@ -425,11 +431,33 @@ export function channelsAskedFor(text: string): Set<NonNullable<PreferenceChange
   return out;
 }
 
+const PERIOD = '(mornings?|afternoons?)';
+/** "afternoons better", "mornings are easier": the part of the day said to suit. */
+const PERIOD_PRAISED = new RegExp(
+  String.raw`\b${PERIOD},?\s+(?:(?:are|r|is|would be|work|works|suit me)\s+)?(?:better|best|easier|preferable|ideal)\b|` +
+    String.raw`\b(?:better|best|easier)\s+(?:in the\s+)?${PERIOD}\b`,
+);
+/** "mornings r hard now", "mornings don't work anymore": the part of the day said not to. */
+const PERIOD_PANNED = new RegExp(
+  String.raw`\b${PERIOD}\s+(?:(?:are|r|is)\s+(?:hard|tough|difficult|no good|bad|tricky|impossible)|` +
+    String.raw`(?:don'?t|dont|do not) work)\b`,
+);
+
+/** The part of the day a message says suits, or the other one when it only says which does not. */
+function periodPreferred(t: string): PreferenceChanges['preferred_time'] | undefined {
+  const praised = PERIOD_PRAISED.exec(t);
+  const word = praised?.[1] ?? praised?.[2];
+  if (word) return word.startsWith('morning') ? 'mornings' : 'afternoons';
+  const panned = PERIOD_PANNED.exec(t)?.[1];
+  if (panned) return panned.startsWith('morning') ? 'afternoons' : 'mornings';
+  return undefined;
+}
+
 export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
   const negated = (re: RegExp) =>
-    new RegExp(`\\b(?:don't|do not|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
+    new RegExp(`\\b(?:don'?t|dont|do not|doesn'?t|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
 
   // Eco products.
   const eco = new RegExp(
@@ -448,7 +476,9 @@ export function extractPreferences(text: string): PreferenceChanges {
   if (contact) out.contact = contact;
 
   // Preferred time of day for visits (a standing preference, not a booking time).
-  if (
+  const period = periodPreferred(t);
+  if (period) out.preferred_time = period;
+  else if (
     /\b(prefer|usually|generally|always|best for (?:me|us)|works? best|better for (?:me|us)|suits? (?:me|us))\b/.test(t)
   ) {
     if (/\bmornings?\b/.test(t)) out.preferred_time = 'mornings';
@@ -480,6 +510,10 @@ const NAME_LEADS = [
   /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
+  // "got married so im Helen Brooks-Avery now": the occasion says the words after "I'm" are a name.
+  /\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.!?]{0,20}?\b(?:i'?m|i am)\s+/i,
+  // "its Olivia Bennett-Cho now": a capitalised full name, said to be the one from now on.
+  /\b(?:[Ii]t'?s|[Ii]'?m|[Ii] am)\s+(?=[A-Z][a-z'’]+(?:[ -][A-Z][a-z'’]+)+,? now\b)/,
 ];
 
 /** A new name the customer asks for ("change my name to Ann Lopez", "my name is Ann Lopez now"). */
@@ -895,7 +929,10 @@ export function extractAccessNote(text: string): string | undefined {
   const parts = text
     .split(/(?<=[.!?])\s+|\n+|\s*(?:;|\s[-\u2013\u2014]\s|,\s*(?:and|also)\s+)\s*/i)
     .map((s) => s.trim().replace(/^(?:(?:and|also|plus|oh|btw|fyi|heads up|just so you know)[\s,:]+)+/i, ''))
-    .filter((s) => ACCESS_WORDS.test(s) && NEWLY.test(s) && /\d/.test(s))
+    // A number, or where the thing is now ("lockbox moved to the back door (same code)").
+    .filter(
+      (s) => ACCESS_WORDS.test(s) && NEWLY.test(s) && (/\d/.test(s) || /\b(?:moved to|now (?:at|on|by|in))\b/i.test(s)),
+    )
     .filter((s) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s));
   if (!parts.length) return undefined;
   return clip(parts.map((s) => capitalize(s.replace(/[.]+$/, ''))).join('. '), 1000);
@@ -904,8 +941,10 @@ export function extractAccessNote(text: string): string | undefined {
 /** "tell them to knock", "let the crew know to park in the driveway": an instruction for whoever comes. */
 const CREW_TOLD = new RegExp(
   String.raw`\b(?:tell|let|ask|remind|warn)\s+(?:(?:the|your|ur|my)\s+)?` +
-    String.raw`(?:crew|cleaners?|techs?|technicians?|team|guys?|installers?|handyman|plumber|them|him|her)` +
-    String.raw`(?:\s+know)?\s+(?:to|that|not to)\s+\S`,
+    String.raw`(?:(?:crew|cleaners?|techs?|technicians?|team|guys?|installers?|handyman|plumber|them|him|her)` +
+    String.raw`(?:\s+know)?\s+(?:to|that|not to)|` +
+    // "tell whoever comes theres a new side gate": whoever it is, what follows is for them.
+    String.raw`(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)(?:\s+know)?(?:\s+that)?)\s+\S`,
   'i',
 );
 
