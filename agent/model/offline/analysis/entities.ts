@@ -144,8 +144,11 @@ export function extractAddress(text: string): AddressExtraction {
 const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
 
 /** What moved, right before "moved to", when it is something at the home ("the key safe has moved to …"). */
-const THING_MOVED =
-  /\b(?:lock ?box|key ?safe|key ?box|keys?|gate|buzzer|intercom|alarm|key ?pad|parking|mailbox|bins?)(?: (?:has|has been|got|was|is|just))?\s+$/i;
+const THING_MOVED = new RegExp(
+  String.raw`\b(?:lock ?box|key ?safe|key ?box|keys?|gate|buzzer|intercom|alarm|key ?pad|parking|mailbox|bins?)` +
+    String.raw`(?: (?:has|has been|got|was|is|just))?\s+$`,
+  'i',
+);
 
 /** Words right before a cue that make what follows the old value ("my old address is …"). */
 const OLD_VALUE_BEFORE = /\b(?:old|previous|former|prior|last|past)\s+$/i;
@@ -434,7 +437,8 @@ export function channelsAskedFor(text: string): Set<NonNullable<PreferenceChange
 const PERIOD = '(mornings?|afternoons?)';
 /** "afternoons better", "mornings are easier": the part of the day said to suit. */
 const PERIOD_PRAISED = new RegExp(
-  String.raw`\b${PERIOD},?\s+(?:(?:are|r|is|would be|work|works|suit me)\s+)?(?:better|best|easier|preferable|ideal)\b|` +
+  String.raw`\b${PERIOD},?\s+(?:(?:are|r|is|would be|work|works|suit me)\s+)?` +
+    String.raw`(?:better|best|easier|preferable|ideal)\b|` +
     String.raw`\b(?:better|best|easier)\s+(?:in the\s+)?${PERIOD}\b`,
 );
 /** "mornings r hard now", "mornings don't work anymore": the part of the day said not to. */
@@ -510,9 +514,9 @@ const NAME_LEADS = [
   /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
-  // "got married so im Helen Brooks-Avery now": the occasion says the words after "I'm" are a name.
+  // "got married so im Ann Lee-Stone now": the occasion says the words after "I'm" are a name.
   /\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.!?]{0,20}?\b(?:i'?m|i am)\s+/i,
-  // "its Olivia Bennett-Cho now": a capitalised full name, said to be the one from now on.
+  // "its Ann Lee-Stone now": a capitalised full name, said to be the one from now on.
   /\b(?:[Ii]t'?s|[Ii]'?m|[Ii] am)\s+(?=[A-Z][a-z'’]+(?:[ -][A-Z][a-z'’]+)+,? now\b)/,
 ];
 
@@ -944,7 +948,8 @@ const CREW_TOLD = new RegExp(
     String.raw`(?:(?:crew|cleaners?|techs?|technicians?|team|guys?|installers?|handyman|plumber|them|him|her)` +
     String.raw`(?:\s+know)?\s+(?:to|that|not to)|` +
     // "tell whoever comes theres a new side gate": whoever it is, what follows is for them.
-    String.raw`(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)(?:\s+know)?(?:\s+that)?)\s+\S`,
+    String.raw`(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)` +
+    String.raw`(?:\s+know)?(?:\s+that)?)\s+\S`,
   'i',
 );
 
