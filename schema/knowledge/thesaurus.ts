@@ -582,6 +582,13 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'cabinet hardware',
     'door keeps sticking',
     'door sticks',
+    // A door that squeaks or creaks wants its hinges seen to: small-job work.
+    'squeaky door',
+    'squeaky bedroom door',
+    'squeaking door',
+    'creaky door',
+    'door squeaks',
+    'door hinge',
     'sticking',
     'wont close',
     "won't close",

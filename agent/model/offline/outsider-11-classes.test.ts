@@ -13,6 +13,8 @@ import { callNames, plan, seedContext } from './testing.js';
 // for what is missing instead of quoting the help centre.
 
 const ctx = seedContext();
+const writes = (text: string) =>
+  callNames(plan(ctx, text)).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base');
 
 describe('a visit asked for in chat words is a booking request', () => {
   it.each([
@@ -63,5 +65,36 @@ describe('every field of a record change is read', () => {
     expect(crewInstruction('pls text me. and tell whoever comes theres a new side gate now')).toBe(
       'Tell whoever comes theres a new side gate now',
     );
+  });
+});
+
+describe('what a message asks of whom', () => {
+  it('"nobody hurt" rules harm out, and an "emergency contact" is no emergency', () => {
+    const t = plan(
+      ctx,
+      'the shelf ur handyman put up 10 days ago came off the wall and chipped my counter, nobody hurt',
+    );
+    expect(t.calls.find((c) => c.name === 'create_ticket')?.args.priority).not.toBe('urgent');
+    expect(writes('can u add my partner as an emergency contact for the visits')).toEqual([]);
+  });
+
+  it("a neighbour's visit is theirs: not even its missing time is asked", () => {
+    const t = plan(ctx, 'my neighbour asked me to get her tv mount moved to friday, can u sort it');
+    expect(callNames(t)).toEqual([]);
+    expect(t.content).toMatch(/only look up or change your own account/);
+  });
+
+  it('"can the faucet thing on wed be thursday at 4pm instead" moves a booking, never books another', () => {
+    const t = plan(ctx, 'can the faucet thing on wed be thursday at 4pm instead');
+    expect(callNames(t)).not.toContain('book_slot');
+    expect(t.meta?.change).toEqual({ kind: 'reschedule' });
+  });
+
+  it('"… and someone to fix the squeaky door fri 11th 8am" is a second booking', () => {
+    const t = plan(
+      ctx,
+      '2 things: tv on the wall tue 15th at 9am and someone to fix the squeaky bedroom door fri 11th 8am',
+    );
+    expect(t.calls.map((c) => c.args.service_id)).toEqual(['svc_tv_mount', 'svc_handyman_hour']);
   });
 });

@@ -35,7 +35,10 @@ const DAY_OF = `${DAY_WORD}(?:'?s)?${PART_OF_DAY}`;
 /** The same, possessive only: "friday's cleaning" is theirs, "a friday cleaning" may be one to book. */
 const DAYS = String.raw`${DAY_WORD}(?:'?s${PART_OF_DAY}|\s+(?:morning|afternoon|evening)'?s)`;
 /** A day after the booking's name: "on thursday", "on the 14th", "tomorrow", "this friday". */
-const ON_DAY = String.raw`(?:(?:on|for|this|next)\s+)?(?:the\s+\d{1,2}(?:st|nd|rd|th)?|${WEEKDAY}|tomorrow|today)\b`;
+const ON_DAY =
+  String.raw`(?:(?:(?:on|for|this|next)\s+)?(?:the\s+\d{1,2}(?:st|nd|rd|th)?|${WEEKDAY}|tomorrow|today)|` +
+  // "the faucet thing on wed": a short day name, after the word that makes it one ("sun", "wed" are words too).
+  String.raw`(?:on|this|next)\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun))\b`;
 /**
  * A booking they have, named by its service (or "thing") and its day: "the window cleaning on the
  * 14th", "that wall patching thing on thursday", "my deep clean". "A cleaning on friday" asks for one.

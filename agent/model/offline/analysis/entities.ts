@@ -698,8 +698,19 @@ const OWN_OMISSION = /(?:^|[.!?;]\s*|\b(?:i|we)(?:'ve| have| had| just| totally|
  * background of a question, not reported now.
  */
 const BACKGROUND = /\b(?:from|back) when\b[^,.!?;]*/g;
+/** "nobody hurt", "no one was injured": harm ruled out; an "emergency contact" is a person to call, no emergency. */
+const NO_HARM = new RegExp(
+  String.raw`\b(?:nobody|no one|noone|no-one|not|nothing)\s+(?:was\s+|got\s+|is\s+|were\s+)?(?:hurt|injured)\b|` +
+    String.raw`\bno injur\w*|\bemergency contacts?\b`,
+  'g',
+);
 const sansWhatIsNoFault = (t: string) =>
-  t.replace(TIME_DOESNT_SUIT, ' ').replace(ARRIVED_DAMAGED, ' ').replace(OWN_OMISSION, ' ').replace(BACKGROUND, ' ');
+  t
+    .replace(TIME_DOESNT_SUIT, ' ')
+    .replace(ARRIVED_DAMAGED, ' ')
+    .replace(OWN_OMISSION, ' ')
+    .replace(BACKGROUND, ' ')
+    .replace(NO_HARM, ' ');
 
 /** Whether the text reports a problem (something went wrong) as opposed to asking about one. */
 export function reportsProblem(text: string): boolean {
@@ -1007,6 +1018,19 @@ function notANameWords(services: readonly { name: string }[]): Set<string> {
 }
 
 /**
+ * "my neighbour … asked me to get her tv mount moved": someone else's visit or record, named by whose it is, so
+ * even asking for its missing time would act for them. Someone the customer lives with (a partner, a child)
+ * shares the customer's bookings, so only others count.
+ */
+export function theirVisit(text: string): string | undefined {
+  const theirs = new RegExp(
+    `\\b(?:my|our) (${RELATIVES})\\b[^.!?]{0,80}?\\b(?:her|his|their)\\s+(?:[a-z]+\\s+){0,2}?` +
+      '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone)\\b',
+  ).exec(normalize(text));
+  return theirs && !/^(?:wife|husband|partner|son|daughter|kids?)$/.test(theirs[1]!) ? `your ${theirs[1]!}` : undefined;
+}
+
+/**
  * The customer asks about or for someone else's record: another customer id, "Ann Lee's
  * email", "my neighbour's phone", "for my mom", "does John Smith have". Returns how to name
  * them in the reply; undefined when the message is about the customer's own record.
@@ -1034,6 +1058,8 @@ export function otherPerson(
     new RegExp(`\\b(?:my|our) (${RELATIVES})['’]?s?\\s+(?:[a-z]+\\s+)?${RECORD_WORDS}\\b`).exec(t) ??
     new RegExp(`\\b(?:for|of) (?:my|our) (${RELATIVES})\\b`).exec(t);
   if (relative) return `your ${relative[1]!}`;
+  const theirs = theirVisit(text);
+  if (theirs) return theirs;
   for (const m of text.matchAll(/\b(?:does|did|has|of|for|about)\s+([A-Z][a-z]+\s+[A-Z][A-Za-z-]+)\b/g))
     if (someoneElse(m[1]!)) return m[1]!;
   return undefined;

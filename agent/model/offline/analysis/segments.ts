@@ -18,7 +18,8 @@ import { extractWhen, type WhenMention } from './when.js';
  */
 const SEGMENT_BREAK = new RegExp(
   String.raw`(?<=[.!?;])\s+|\s+-\s+|(?:^|\s+)\(?\d\)\s*|` +
-    String.raw`,?\s+(?:and (?:also )?|also |plus |then )(?=(?:a|an|the|book|schedule|i|can|could|please)\b)`,
+    String.raw`,?\s+(?:and (?:also )?|also |plus |then )` +
+    String.raw`(?=(?:a|an|the|book|schedule|i|can|could|please|someone|somebody|get|my)\b)`,
   'i',
 );
 

@@ -3,7 +3,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import { analyze, type Analysis } from '../analysis/analyze.js';
-import { otherPerson } from '../analysis/entities.js';
+import { otherPerson, theirVisit } from '../analysis/entities.js';
 import { bookingBesideProblem, bookingSegments, segments } from '../analysis/segments.js';
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
@@ -289,7 +289,10 @@ export function planForCustomer(
   // A value refused as someone else's ("my mom's email changed to…") is the same request: say so, not
   // the narrower "emails only go to your address".
   const other = otherPerson(a.text, customer, ctx.services);
-  if (other && (calls.some((c) => c.name !== WITHDRAW_TOOL) || update.thirdParty)) return say(otherAccountReply(other));
+  // Asking for the missing time of their visit would be acting for them too.
+  const theirs = notes.length > 0 && theirVisit(a.text);
+  if (other && (calls.some((c) => c.name !== WITHDRAW_TOOL) || update.thirdParty || theirs))
+    return say(otherAccountReply(other));
 
   if (calls.length) {
     // A question asked alongside the request still gets its answer.
