@@ -340,6 +340,43 @@ export const THESAURUS: readonly {
     say: ['switch over', 'switches over', 'take effect', 'takes effect', 'change right away', 'update right away'],
     means: 'reviewed change takes effect',
   },
+  // Whether it is still possible after the day: the help centre gives how many days after the visit.
+  {
+    say: ['ship sailed', 'ship has sailed', 'too late now', 'missed my chance', 'still possible', 'after the fact'],
+    means: 'days after',
+  },
+  // Away for a while: a recurring plan is paused, not cancelled.
+  {
+    say: [
+      'away for',
+      'going away',
+      'on vacation',
+      'on holiday for',
+      'travelling for',
+      'traveling for',
+      'out of the country',
+    ],
+    means: 'pause plan weeks',
+  },
+  // Late getting home for a visit: how long the technician waits.
+  {
+    say: ['stuck in traffic', 'running late', 'late getting home', 'late getting back', 'not back in time'],
+    means: 'wait minutes cannot get into your home',
+  },
+  { say: ['xmas', 'x-mas', 'chrissy'], means: 'christmas' },
+  { say: ['boxing day'], means: 'day after christmas' },
+  // Whether someone must be there for the visit.
+  {
+    say: [
+      'need to be there',
+      'need to be home',
+      'have to be there',
+      'have to be home',
+      'be there when',
+      'be home when',
+    ],
+    means: 'home at the start aged 18 or over',
+  },
   {
     say: ['residents only', 'resident parking', 'permit parking', 'parking permit', 'stickers'],
     means: 'visitor permit',
