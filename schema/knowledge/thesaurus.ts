@@ -363,8 +363,8 @@ export const THESAURUS: readonly {
     say: ['stuck in traffic', 'running late', 'late getting home', 'late getting back', 'not back in time'],
     means: 'wait minutes cannot get into your home',
   },
-  { say: ['xmas', 'x-mas', 'chrissy'], means: 'christmas' },
-  { say: ['boxing day'], means: 'day after christmas' },
+  // The day after a closed day is its own day: "xmas" alone is the holiday (the calendar's names above).
+  { say: ['day after xmas', 'day after x-mas', 'boxing day'], means: 'day after christmas' },
   // Whether someone must be there for the visit.
   {
     say: [
