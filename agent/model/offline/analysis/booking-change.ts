@@ -49,9 +49,28 @@ const NAMED_BOOKING = new RegExp(
 );
 /** "can the guy do friday instead", "instead on the 15th": another day or time for the booking named. */
 const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm)`;
-const WHEN_WORD = String.raw`(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?|${CLOCK}|next week)`;
+const WHEN_WORD =
+  String.raw`(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?|${CLOCK}|next week|` +
+  String.raw`(?:in the\s+)?(?:morning|afternoon|evening))`;
 const INSTEAD_WHEN = new RegExp(
-  String.raw`\b${WHEN_WORD}\s+instead\b(?!\s+of)|\binstead\s+(?:on\s+|at\s+)?${WHEN_WORD}`,
+  String.raw`\b${WHEN_WORD}\s+instead\b(?!\s+of)|\binstead\s+(?:on\s+|at\s+)?${WHEN_WORD}|` +
+    // "could the handyman come fri 11th at 11 instead": an hour alone, before "instead".
+    String.raw`\bat\s+\d{1,2}(?::\d{2})?\s+instead\b(?!\s+of)`,
+);
+/**
+ * Said of a booking already named: "can it be 11 instead of 9?", "can we make it thurs 17th, 2pm?", "fri 18th ->
+ * thurs 17th": another time put in place of the one it has.
+ */
+const IN_PLACE_OF = new RegExp(
+  String.raw`\b(?:instead of|rather than)\s+(?:the\s+)?(?:\d|${WEEKDAY}|tomorrow|noon|morning|afternoon)|` +
+    String.raw`\b(?:make it|make that)\b|\s(?:->|→|=>)\s`,
+);
+/** "fan install fri 18th -> …": a visit named by its service and day, then an arrow to its new day. */
+const ARROWED_BOOKING = new RegExp(String.raw`\b${BOOKED_THING}\b[^.!?]{0,30}?\s(?:->|→|=>)\s`);
+/** "could the handyman come fri 11th at 11 instead": the one coming for a visit, asked to come another time. */
+const COME_INSTEAD = new RegExp(
+  String.raw`\b(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:come|do it|be here|be there)\b` +
+    String.raw`[^.!?]*\binstead\b(?!\s+of)`,
 );
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
@@ -86,7 +105,8 @@ const MOVE_EXISTING = [
 ];
 const CANCEL_EXISTING = [
   new RegExp(
-    String.raw`\bcancel(?:l?ing)?\s+(?:my|our|the|this|that|${DAY_OF})\s+` +
+    // "call off the tv mounting on the 16th", "scrap my clean": cancel in everyday words.
+    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|this|that|${DAY_OF})\s+` +
       String.raw`(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b(?!\s+request)`,
   ),
 ];
@@ -105,7 +125,8 @@ const CANCEL_PRONOUN = new RegExp(
  */
 const NOT_NEEDED = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})\s+(?:is ?n[o']t|is not|are ?n[o']t|are not|no longer|not) ` +
-    String.raw`(?:needed|required|necessary)\b|\b(?:don'?t|do not|no longer) need (?:${NAMED_BOOKING.source})`,
+    String.raw`(?:needed|required|necessary)\b|` +
+    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})`,
 );
 /** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
 const HYPOTHETICAL_CHANGE = new RegExp(
@@ -132,7 +153,11 @@ export function changeCues(text: string): ChangeCues {
   const named = NAMED_BOOKING.test(t);
   const cancelPronoun = CANCEL_PRONOUN.test(t);
   return {
-    move: MOVE_EXISTING.some((re) => re.test(t)) || (named && INSTEAD_WHEN.test(t)),
+    move:
+      MOVE_EXISTING.some((re) => re.test(t)) ||
+      (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t))) ||
+      ARROWED_BOOKING.test(t) ||
+      COME_INSTEAD.test(t),
     cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun) || NOT_NEEDED.test(t),
     cancelPronoun,
   };
@@ -150,6 +175,17 @@ export function splitChange(
   text: string,
   ctx: Pick<PlanContext, 'now' | 'timeZone'>,
 ): { which: string; target: string } {
+  // "fan install fri 18th -> thurs 17th, 2pm": the arrow is the split.
+  const arrow = /\s(?:->|→|=>)\s/.exec(text);
+  if (arrow) return { which: text.slice(0, arrow.index), target: text.slice(arrow.index + arrow[0].length) };
+  // "the fan install on saturday - can it be 11 instead of 9?": the new time before "instead of", the old after.
+  const inPlace = /\b(?:instead of|rather than)\b/i.exec(text);
+  if (inPlace) {
+    const start = clauseStart(text, inPlace.index);
+    const target = text.slice(start, inPlace.index);
+    if (hasWhen(extractWhen(target, ctx.now, ctx.timeZone)))
+      return { which: `${text.slice(0, start)} ${text.slice(inPlace.index)}`.trim(), target };
+  }
   const verb = /\b(?:move|moving|reschedul\w*|push|bump|postpone|shift|change|switch|make)\b/i.exec(text);
   const from = verb ? verb.index + verb[0].length : 0;
   const marker = /\b(?:to|for|till|until|into)\b/gi;

@@ -214,7 +214,45 @@ export function resolveWeekPhrases(
 
 /** Weekday abbreviations chrono does not know ("tues", "weds"), spelled out. */
 function spellOutWeekdays(text: string): string {
-  return text.replace(/\btues\b\.?/gi, 'tuesday').replace(/\bweds\b\.?/gi, 'wednesday');
+  return spellOutHours(text.replace(/\btues\b\.?/gi, 'tuesday').replace(/\bweds\b\.?/gi, 'wednesday'));
+}
+
+const HOUR_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+/** Where a clock hour can end: its am/pm, "o'clock", a part of the day, the end of a clause. */
+const HOUR_END =
+  String.raw`(?=\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|in the (?:morning|afternoon|evening)|[.,!?;)]|$)|` +
+  String.raw`\s+(?:pls|please|plz|thanks|thx|ty|if|on|this|next|tomorrow|instead|ok|works|sharp|or|and|then)\b)`;
+const HOUR_WORD = new RegExp(
+  String.raw`\b(at|around|about|by|from|till|until|to)\s+(one|two|three|four|five|six|seven|eight|nine|ten|` +
+    String.raw`eleven|twelve)${HOUR_END}`,
+  'gi',
+);
+/** "can it be 11 instead of 9?", "make it 3": an hour said as what the visit is to be. */
+const BE_HOUR = new RegExp(String.raw`\b(?:(it|that|this) be|(make) it)\s+(?=\d{1,2}(?::\d{2})?${HOUR_END})`, 'gi');
+
+/**
+ * Clock hours chrono does not read: "at nine", "at two in the afternoon", "can it be 11". Written as digits (or
+ * with "at"), padded to the same length so positions in the text stay where they were.
+ */
+function spellOutHours(text: string): string {
+  return text
+    .replace(HOUR_WORD, (m, lead: string, word: string) =>
+      `${lead} ${HOUR_WORDS[word.toLowerCase()]}`.padEnd(m.length, ' '),
+    )
+    .replace(BE_HOUR, (m, who?: string, make?: string) => (who ? `${who} at ` : `${make} at `).padEnd(m.length, ' '));
 }
 
 /** Parts of the day blanked, so that chrono's "morning on thursday" keeps its Thursday. */
