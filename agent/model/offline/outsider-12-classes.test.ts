@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changeCues, splitChange } from './analysis/booking-change.js';
 import { extractWhen } from './analysis/when.js';
-import { NOW, TZ } from './testing.js';
+import { crewInstruction } from './analysis/entities.js';
+import { NOW, plan, seedContext, TZ } from './testing.js';
 
 // Failures of a blind set, as classes: a change of a booking said without "reschedule" or "cancel" ("wont need
 // the tv mounting on thursday", "call off …", "could the handyman come … instead", "can it be 11 instead of 9",
@@ -50,5 +51,30 @@ describe('clock hours in words', () => {
 
   it.each(['a table for two', 'i have two kids', 'at one of your visits'])('no hour in "%s"', (text) => {
     expect(extractWhen(text, NOW, TZ).time).toBeUndefined();
+  });
+});
+
+describe('record changes said as statements', () => {
+  const ctx2 = seedContext();
+  const update = (text: string) => plan(ctx2, text).calls.find((c) => c.name === 'update_customer')?.args.changes;
+
+  it.each([
+    ['ive switched to texts, way easier than email for me these days', { preferences: { contact: 'sms' } }],
+    [
+      "number's +1 (555) 201-3120 now, old one's gone. text me on it",
+      { phone: '+1 (555) 201-3120', preferences: { contact: 'sms' } },
+    ],
+    [
+      'my phone changed to 555 201 7999 and i can only do afternoons now',
+      { phone: '555 201 7999', preferences: { preferred_time: 'afternoons' } },
+    ],
+  ])('%s', (text, changes) => {
+    expect(update(text)).toEqual(changes);
+  });
+
+  it('"note for the crew: …" is the note', () => {
+    expect(crewInstruction('pls note for the crew: park in bay 14, the visitor lot is closed')).toBe(
+      'Park in bay 14, the visitor lot is closed',
+    );
   });
 });

@@ -356,8 +356,10 @@ const CLAUSE_BREAK = /[.!?;,()]|\s[-–—]\s|—|\band\b/;
 const PREFERS_CHANNEL = new RegExp(
   String.raw`\b(?:prefer|preference|rather|better|instead|only|please use|contact me|reach me|get in touch|` +
     String.raw`best way|from now on|going forward)\b|` +
-    String.raw`\bswitch (?:me |us |my contact(?: preference)? )?(?:over )?(?:from (?:texts?|sms|e-?mails?|calls?) )?` +
-    String.raw`to (?:texts?|sms|e-?mails?|calls?|phone)\b|` +
+    String.raw`\bswitch(?:ed|ing)? (?:me |us |my contact(?: preference)? )?(?:over )?` +
+    String.raw`(?:from (?:texts?|sms|e-?mails?|calls?) )?to (?:texts?|sms|e-?mails?|calls?|phone)\b|` +
+    // "number's … now. text me on it": the new number, and how to use it.
+    String.raw`\b(?:text|txt|call|ring) me (?:on|at) (?:it|this|that|this one|the new (?:one|number))\b|` +
     String.raw`\b(?:texts?|sms|e-?mails?|calls?) (?:are|is) (?:fine|ok|okay|better)\b`,
 );
 
@@ -439,7 +441,9 @@ const PERIOD = '(mornings?|afternoons?)';
 const PERIOD_PRAISED = new RegExp(
   String.raw`\b${PERIOD},?\s+(?:(?:are|r|is|would be|work|works|suit me)\s+)?` +
     String.raw`(?:better|best|easier|preferable|ideal)\b|` +
-    String.raw`\b(?:better|best|easier)\s+(?:in the\s+)?${PERIOD}\b`,
+    String.raw`\b(?:better|best|easier)\s+(?:in the\s+)?${PERIOD}\b|` +
+    // "i can only do afternoons now"
+    String.raw`\b(?:can|could) only do ${PERIOD}\b`,
 );
 /** "mornings r hard now", "mornings don't work anymore": the part of the day said not to. */
 const PERIOD_PANNED = new RegExp(
@@ -450,7 +454,7 @@ const PERIOD_PANNED = new RegExp(
 /** The part of the day a message says suits, or the other one when it only says which does not. */
 function periodPreferred(t: string): PreferenceChanges['preferred_time'] | undefined {
   const praised = PERIOD_PRAISED.exec(t);
-  const word = praised?.[1] ?? praised?.[2];
+  const word = praised?.[1] ?? praised?.[2] ?? praised?.[3];
   if (word) return word.startsWith('morning') ? 'mornings' : 'afternoons';
   const panned = PERIOD_PANNED.exec(t)?.[1];
   if (panned) return panned.startsWith('morning') ? 'afternoons' : 'mornings';
@@ -960,7 +964,9 @@ const CREW_TOLD = new RegExp(
     String.raw`(?:\s+know)?\s+(?:to|that|not to)|` +
     // "tell whoever comes theres a new side gate": whoever it is, what follows is for them.
     String.raw`(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)` +
-    String.raw`(?:\s+know)?(?:\s+that)?)\s+\S`,
+    String.raw`(?:\s+know)?(?:\s+that)?)\s+\S|` +
+    // "pls note for the crew: park in bay 14"
+    String.raw`\bnote for (?:the |your |ur )?(?:crew|cleaners?|techs?|technicians?|team|whoever comes)\s*[:,-]\s*\S`,
   'i',
 );
 
@@ -984,6 +990,7 @@ export function crewInstruction(text: string): string | undefined {
   const said = sentence
     .replace(/^(?:(?:oh|and|also|plus|btw|fyi|pls|plz|please|so)[\s,:]+)+/i, '')
     .replace(/^(?:can|could|would|will) (?:you|u)(?: please| pls)?\s+/i, '')
+    .replace(/^(?:(?:pls|plz|please)\s+)?(?:a )?note for (?:the |your |ur )?[a-z ]+?\s*[:,-]\s*/i, '')
     .replace(/[.!\s]+$/, '')
     .trim();
   return said.length >= 3 ? capitalize(said).slice(0, 1000) : undefined;
