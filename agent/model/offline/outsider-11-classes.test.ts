@@ -74,7 +74,7 @@ describe('what a message asks of whom', () => {
       ctx,
       'the shelf ur handyman put up 10 days ago came off the wall and chipped my counter, nobody hurt',
     );
-    expect(t.calls.find((c) => c.name === 'create_ticket')?.args.priority).not.toBe('urgent');
+    expect(t.calls.find((c) => c.name === 'create_ticket')?.args.priority).toBe('high');
     expect(writes('can u add my partner as an emergency contact for the visits')).toEqual([]);
   });
 

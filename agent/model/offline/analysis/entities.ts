@@ -702,6 +702,8 @@ const OWN_OMISSION = /(?:^|[.!?;]\s*|\b(?:i|we)(?:'ve| have| had| just| totally|
  * background of a question, not reported now.
  */
 const BACKGROUND = /\b(?:from|back) when\b[^,.!?;]*/g;
+const FELL = /\b(?:fell|fallen|came (?:down|off)|collapsed|pulled (?:out|away) from the wall)\b/;
+
 /** "nobody hurt", "no one was injured": harm ruled out; an "emergency contact" is a person to call, no emergency. */
 const NO_HARM = new RegExp(
   String.raw`\b(?:nobody|no one|noone|no-one|not|nothing)\s+(?:was\s+|got\s+|is\s+|were\s+)?(?:hurt|injured)\b|` +
@@ -881,7 +883,13 @@ export function triage(text: string): ProblemTriage {
     return { category: technical ? 'technical' : 'damage', priority: 'urgent', label: 'Urgent safety issue' };
   }
   if (water) return { category: 'damage', priority: 'urgent', label: 'Water leak' };
-  if (damage) return { category: 'damage', priority: active ? 'urgent' : 'normal', label: 'Damage report' };
+  // Something we put up that came down (shelves, a mount) could have hurt someone: seen to soon, even if nobody was.
+  if (damage)
+    return {
+      category: 'damage',
+      priority: active ? 'urgent' : FELL.test(t) ? 'high' : 'normal',
+      label: 'Damage report',
+    };
   // A fault that leaves the home without heat, water or power, or with someone vulnerable in it, cannot wait.
   const pressing = ESSENTIAL_OUT.test(t) || VULNERABLE.test(t) || FEARED_HARM.test(t) ? 'high' : 'normal';
   if (WARRANTY.test(t)) return { category: 'technical', priority: pressing, label: 'Warranty claim' };
