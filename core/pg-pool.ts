@@ -1,3 +1,4 @@
+import './node-navigator.js';
 import pg from 'pg';
 import { safeError, type Logger } from './logger.js';
 import { isStopping } from './shutdown.js';
