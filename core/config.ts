@@ -29,7 +29,15 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** IANA's canonical names, read without building a formatter (see isTimeZone). */
+let canonicalZones: Set<string> | undefined;
+
 function isTimeZone(tz: string): boolean {
+  // A formatter for a zone loads ICU's zone and locale data (~7 MB of RSS per process, issue 12),
+  // which a worker idles without and its tool server may never need: the canonical list answers
+  // for almost every configuration; aliases and odd spellings ('US/Eastern', 'UTC') ask ICU.
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (canonicalZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
