@@ -30,16 +30,41 @@ export interface ServiceMatch {
   candidates: Service[];
 }
 
-function distinctiveKeys(s: Service): string[] {
-  const fromName = words(s.name.replace(/[/-]/g, ' ')).map(stem);
-  const fromId = s.id.replace(/^svc_/, '').split('_').map(stem);
+/**
+ * What is built from the catalogue's names and aliases, kept per name: every message scored every
+ * service, compiling a pattern per name and alias each time (the offline planner's largest cost in
+ * the bench's CPU profile). The catalogue is small; the cap only bounds a store that keeps renaming.
+ */
+function memo<A, T>(keyOf: (a: A) => string, build: (a: A) => T): (a: A) => T {
+  const cache = new Map<string, T>();
+  return (a) => {
+    const key = keyOf(a);
+    let v = cache.get(key);
+    if (v === undefined) {
+      if (cache.size >= 2000) cache.clear();
+      v = build(a);
+      cache.set(key, v);
+    }
+    return v;
+  };
+}
+
+const same = (phrase: string) => phrase;
+
+const distinctiveKeys = memo((s: Service) => `${s.id}\u0000${s.name}`, computeKeys);
+
+function computeKeys({ id, name }: Service): string[] {
+  const fromName = words(name.replace(/[/-]/g, ' ')).map(stem);
+  const fromId = id.replace(/^svc_/, '').split('_').map(stem);
   return [...new Set([...fromName, ...fromId])].filter((w) => !GENERIC_NAME_WORDS.has(w));
 }
 
-function phraseIn(text: string, phrase: string): boolean {
+const namePattern = memo(same, (phrase: string) => {
   const p = normalize(phrase).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+');
-  return new RegExp(`(^|[^a-z])${p}($|[^a-z])`).test(text);
-}
+  return new RegExp(`(^|[^a-z])${p}($|[^a-z])`);
+});
+
+const phraseIn = (text: string, phrase: string): boolean => namePattern(phrase).test(text);
 
 interface Scored {
   s: Service;
@@ -60,10 +85,12 @@ function aliasPattern(phrase: string): string {
     .join(ALIAS_GAP);
 }
 
+// "tvs", "faucets": a synonym in the plural is the same word. matchAll runs a copy of the pattern,
+// so the shared one's lastIndex never moves.
+const aliasRegExp = memo(same, (phrase: string) => new RegExp(`(?<![a-z])${aliasPattern(phrase)}s?(?![a-z])`, 'g'));
+
 function phraseSpans(text: string, phrase: string): [number, number][] {
-  const p = aliasPattern(phrase);
-  // "tvs", "faucets": a synonym in the plural is the same word.
-  return [...text.matchAll(new RegExp(`(?<![a-z])${p}s?(?![a-z])`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
+  return [...text.matchAll(aliasRegExp(phrase))].map((m) => [m.index, m.index + m[0].length]);
 }
 
 function scoreService(s: Service, low: string, textStems: Set<string>): Scored {
