@@ -42,35 +42,43 @@ export function mergeRows(parts: WriteRows[]): WriteRows {
   };
 }
 
-/** Two CTEs storing `WriteRows`, over 16 parameters from `$first` on (`writesParams`). */
-export function writesSql(first: number): string {
-  const insert = (at: number, conflict: string) => {
-    const p = (i: number) => `$${at + i}`;
-    return `INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
+/**
+ * The CTEs storing `WriteRows`, over parameters from `$first` on: one for the writes that replace,
+ * one for those that never do, each only when it has rows. An INSERT over empty arrays stores
+ * nothing but is still parsed and planned on every call, and most steps have only one kind.
+ */
+export function writesPart(rows: WriteRows, first: number): { ctes: string[]; params: unknown[] } {
+  const ctes: string[] = [];
+  const params: unknown[] = [];
+  const insert = (name: string, rs: WriteRow[], conflict: string) => {
+    if (!rs.length) return;
+    const p = (i: number) => `$${first + params.length + i}`;
+    ctes.push(`${name} AS (
+       INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
          SELECT w.thread, w.ns, w.checkpoint, w.task, w.idx, w.channel, w.type, w.blob
          FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::int[],
                      ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::bytea[])
            AS w(thread, ns, checkpoint, task, idx, channel, type, blob)
-         ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${conflict}`;
+         ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${conflict}
+     )`);
+    params.push(...columns(rs));
   };
-  return `writes_upsert AS (
-       ${insert(first, 'DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob')}
-     ),
-     writes_keep AS (
-       ${insert(first + 8, 'DO NOTHING')}
-     )`;
+  insert(
+    'writes_upsert',
+    rows.upsert,
+    'DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob',
+  );
+  insert('writes_keep', rows.keep, 'DO NOTHING');
+  return { ctes, params };
 }
 
-export function writesParams(rows: WriteRows): unknown[] {
-  const columns = (rs: WriteRow[]) => [
-    rs.map((r) => r.thread),
-    rs.map((r) => r.ns),
-    rs.map((r) => r.checkpoint),
-    rs.map((r) => r.task),
-    rs.map((r) => r.idx),
-    rs.map((r) => r.channel),
-    rs.map((r) => r.type),
-    rs.map((r) => r.blob),
-  ];
-  return [...columns(rows.upsert), ...columns(rows.keep)];
-}
+const columns = (rs: WriteRow[]) => [
+  rs.map((r) => r.thread),
+  rs.map((r) => r.ns),
+  rs.map((r) => r.checkpoint),
+  rs.map((r) => r.task),
+  rs.map((r) => r.idx),
+  rs.map((r) => r.channel),
+  rs.map((r) => r.type),
+  rs.map((r) => r.blob),
+];

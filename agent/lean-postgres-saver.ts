@@ -10,7 +10,7 @@ import type {
   SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
 import { WRITES_IDX_MAP } from '@langchain/langgraph-checkpoint';
-import { mergeRows, writesParams, writesSql, type WriteRows } from './checkpoint-write-rows.js';
+import { mergeRows, writesPart, type WriteRows } from './checkpoint-write-rows.js';
 
 /** A row of the stock saver's checkpoint query. */
 interface CheckpointRow {
@@ -78,8 +78,9 @@ export class LeanPostgresSaver extends PostgresSaver {
   private async flush(threadId: string): Promise<void> {
     const rows = await this.takeHeld(threadId);
     if (!rows) return;
+    const writes = writesPart(rows, 1);
     try {
-      await this.db.query(`WITH ${writesSql(1)} SELECT 1`, writesParams(rows));
+      if (writes.ctes.length) await this.db.query(`WITH ${writes.ctes.join(', ')} SELECT 1`, writes.params);
     } finally {
       // A read while they were held may have kept a row without them.
       this.wrote(threadId);
@@ -164,31 +165,43 @@ export class LeanPostgresSaver extends PostgresSaver {
       this._dumpMetadata(metadata),
       this.takeHeld(thread_id),
     ]);
-    // The held writes ride along (parameters from $11 on): the put's statement stores them too.
-    await this.db.query(
-      `WITH ${writes ? `${writesSql(11)},` : ''} blobs AS (
+    // The checkpoint's row from $1 to $6, then its new blobs and the held writes, each only when
+    // there are some: the statement stores them all.
+    const ctes: string[] = [];
+    const params: unknown[] = [
+      thread_id,
+      checkpoint_ns,
+      checkpoint.id,
+      checkpoint_id,
+      this._dumpCheckpoint(checkpoint),
+      meta,
+    ];
+    if (blobs.length) {
+      ctes.push(`blobs AS (
          INSERT INTO checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
          SELECT $1, $2, b.channel, b.version, b.type, b.blob
          FROM unnest($7::text[], $8::text[], $9::text[], $10::bytea[]) AS b(channel, version, type, blob)
          ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING
-       )
-       INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id)
-       DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata`,
-      [
-        thread_id,
-        checkpoint_ns,
-        checkpoint.id,
-        checkpoint_id,
-        this._dumpCheckpoint(checkpoint),
-        meta,
+       )`);
+      params.push(
         blobs.map((b) => b[2]),
         blobs.map((b) => b[3]),
         blobs.map((b) => b[4]),
         blobs.map((b) => bytes(b[5])),
-        ...(writes ? writesParams(writes) : []),
-      ],
+      );
+    }
+    if (writes) {
+      const held = writesPart(writes, params.length + 1);
+      ctes.push(...held.ctes);
+      params.push(...held.params);
+    }
+    await this.db.query(
+      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}
+       INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id)
+       DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata`,
+      params,
     );
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
@@ -206,8 +219,9 @@ export class LeanPostgresSaver extends PostgresSaver {
       await rows;
       return;
     }
+    const stored = writesPart(mergeRows([await rows]), 1);
     try {
-      await this.db.query(`WITH ${writesSql(1)} SELECT 1`, writesParams(mergeRows([await rows])));
+      await this.db.query(`WITH ${stored.ctes.join(', ')} SELECT 1`, stored.params);
     } finally {
       this.wrote(thread_id);
     }
