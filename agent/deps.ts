@@ -7,6 +7,7 @@ import type { Ledger } from './approvals/ledger.js';
 import type { PlanContext } from './plan-context.js';
 import type { AgentStateType } from './state.js';
 import type { ToolClient } from './tool-client.js';
+import type { TurnCustomers } from './turn-customer.js';
 
 /** Everything the graph's nodes need, injected so tests and evals can pin the clock and model. */
 export interface AgentDeps {
@@ -20,6 +21,8 @@ export interface AgentDeps {
   workerId: string;
   windowSize?: number;
   maxSteps?: number;
+  /** The customer a message's run read with its lease (agent/turn-customer.ts). */
+  turnCustomers?: TurnCustomers;
 }
 
 /** The `_meta` of every tool call in a conversation: identity from the conversation, not the model. */

@@ -14,6 +14,7 @@ import type { DeliveryPort } from './delivery-port.js';
 import { createChatModel } from './model/index.js';
 import { AgentService } from './service.js';
 import { httpTransport, stdioTransport, ToolClient } from './tool-client.js';
+import { TurnCustomers } from './turn-customer.js';
 import { useLightRunContext } from './run-context.js';
 import { startTracing } from './tracing.js';
 
@@ -66,8 +67,9 @@ export async function createAgentRuntime(opts: {
   const model = opts.model ?? (await createChatModel(config, logger));
   const ledger = new Ledger(pool, clock, { policy: approvalExpiry(config), timeZone: config.BUSINESS_TIMEZONE });
   const checkpoints = new LeanPostgresSaver(pool, new CompressedSerializer());
+  const turnCustomers = new TurnCustomers();
   const graph = buildGraph(
-    { pool, tools, ledger, model, clock, timeZone: config.BUSINESS_TIMEZONE, logger, workerId },
+    { pool, tools, ledger, model, clock, timeZone: config.BUSINESS_TIMEZONE, logger, workerId, turnCustomers },
     checkpoints,
   );
   const service = new AgentService({
@@ -85,6 +87,7 @@ export async function createAgentRuntime(opts: {
     maxConcurrentRuns: config.MAX_CONCURRENT_RUNS,
     maxQueuedRuns: config.MAX_QUEUED_RUNS,
     delivery: opts.delivery,
+    turnCustomers,
   });
   return {
     service,

@@ -9,13 +9,14 @@ import type { Logger } from '../core/logger.js';
 import type { Approval, Decision, Ledger } from './approvals/ledger.js';
 import type { AgentGraph } from './graph.js';
 import type { AgentStateType, ResumeValue } from './state.js';
-import { LeaseBusyError, ThreadLeases } from './thread-lease.js';
+import { LeaseBusyError, ThreadLeases, type LeaseReads } from './thread-lease.js';
+import { TURN_CUSTOMER_SQL, type TurnCustomers } from './turn-customer.js';
 import { RunAdmission } from './run-admission.js';
 import { storableText } from '../core/storable-text.js';
 import { threadStatuses, threadStatusesSql } from '../schema/approvals/store.js';
 import { grantOutcomeMessage, runGrant } from './approvals/run-grant.js';
 import { callMeta } from './deps.js';
-import { approvalEventOf } from './plan-context.js';
+import { approvalEventOf, type PlanContext } from './plan-context.js';
 import { decisionEventMessage } from './nodes/apply-decision.js';
 import type { ToolClient } from './tool-client.js';
 import { storedDelivery, type DeliveryPort } from './delivery-port.js';
@@ -60,6 +61,8 @@ export class AgentError extends Error {
     this.name = 'AgentError';
   }
 }
+
+type Customer = PlanContext['customer'];
 
 export interface MessageInput {
   threadId: string;
@@ -108,6 +111,8 @@ export class AgentService {
       maxQueuedRuns?: number;
       /** Where replies and card updates go; without one, replies are delivered by being stored. */
       delivery?: DeliveryPort;
+      /** Shared with the graph's plan steps: the customer a message's run read with its lease. */
+      turnCustomers?: TurnCustomers;
     },
   ) {
     this.port = deps.delivery ?? storedDelivery;
@@ -157,10 +162,11 @@ export class AgentService {
               // arrive while this turn runs (the lease is held until none is left).
               const queued = reads.queued as QueuedRow[];
               await this.runQueued(input.threadId, queued);
-              return this.runMessage(message, queued.length ? undefined : statusMap(reads.before));
+              if (queued.length) return this.runMessage(message);
+              return this.runMessage(message, statusMap(reads.before), { customer: reads.customer as Customer });
             }),
           this.deps.leaseWaitMs ?? 5_000,
-          this.leaseOpts(input.threadId),
+          this.leaseOpts(input.threadId, this.deps.turnCustomers ? { customer: TURN_CUSTOMER_SQL } : {}),
         ),
       );
     } catch (err) {
@@ -183,7 +189,11 @@ export class AgentService {
    * One customer message through the graph. The caller holds the thread's lease; `before` is the
    * thread's approvals as it took the lease, when nothing ran since.
    */
-  private async runMessage(input: MessageInput, snapshot?: Map<string, string>): Promise<TurnResult> {
+  private async runMessage(
+    input: MessageInput,
+    snapshot?: Map<string, string>,
+    read?: { customer: Customer },
+  ): Promise<TurnResult> {
     const { text } = input;
     const log = this.deps.logger.child({ thread_id: input.threadId });
     const messageId = input.messageKey ? stableUuid(`${input.threadId}\u0000${input.messageKey}`) : randomUUID();
@@ -195,6 +205,8 @@ export class AgentService {
       // A previous run died mid-way (worker crash): finish it before starting a new turn.
       log.warn({ next: state.next }, 'finishing an interrupted run before the new message');
       await this.deps.graph.invoke(null, cfg);
+      // That run may have executed a write: the customer read with the lease is stale.
+      read = undefined;
       state = await this.deps.graph.getState(cfg);
       if (!fresh) return this.finishRun(input.threadId, before, state.values as AgentStateType);
       // The finished run answered an earlier message: its replies go out through the outbox.
@@ -209,12 +221,15 @@ export class AgentService {
       return this.undeliveredTurn(input.threadId, before);
     }
     const resume: ResumeValue = { kind: 'message', text, id: messageId };
-    const values = await this.run(
-      isInterrupted(state)
-        ? new Command({ resume })
-        : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
-      cfg,
-    );
+    const run = () =>
+      this.run(
+        isInterrupted(state)
+          ? new Command({ resume })
+          : { threadId: input.threadId, customerId: input.customerId, incoming: text, incomingId: messageId },
+        cfg,
+      );
+    const turnCustomers = this.deps.turnCustomers;
+    const values = await (read && turnCustomers ? turnCustomers.with(input.threadId, read.customer, run) : run());
     return this.finishRun(input.threadId, before, values);
   }
 
@@ -258,9 +273,9 @@ export class AgentService {
    * The lease options of every run: the queued follow-ups and the approvals read as the lease is
    * taken, and the lease kept until the queue is empty (checked by the releasing statement).
    */
-  private leaseOpts(threadId: string) {
+  private leaseOpts(threadId: string, more: LeaseReads = {}) {
     return {
-      reads: { queued: QUEUED_SQL, before: threadStatusesSql('$1') },
+      reads: { queued: QUEUED_SQL, before: threadStatusesSql('$1'), ...more },
       hold: {
         sql: QUEUE_WAITING_SQL,
         drain: () => this.underLease(threadId, () => this.runQueued(threadId)),

@@ -63,7 +63,8 @@ export async function planContext(deps: AgentDeps, state: AgentStateType): Promi
   return {
     now: deps.clock.now().toISOString(),
     timeZone: deps.timeZone,
-    customer: await loadCustomer(deps.pool, state.customerId),
+    customer:
+      deps.turnCustomers?.get(state.threadId, state.customerId) ?? (await loadCustomer(deps.pool, state.customerId)),
     retrieved: state.retrieved,
     pending: state.pending,
     services: await loadServices(deps.pool),
