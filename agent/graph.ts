@@ -9,7 +9,7 @@ import { awaitDecisionNode } from './nodes/await-decision.js';
 import { executeGrant, executeNode } from './nodes/execute.js';
 import { ingestNode } from './nodes/ingest.js';
 import { planNode } from './nodes/plan.js';
-import { proposeNode, routeAfterPropose } from './nodes/propose.js';
+import { propose, routeAfterPropose } from './nodes/propose.js';
 import { retrieveNode } from './nodes/retrieve.js';
 import { respondNode } from './nodes/respond.js';
 import { lastAi, toolsNode } from './nodes/tools.js';
@@ -43,6 +43,19 @@ const decideAndExecute =
     const after = applyUpdate(state, update);
     if (routeAfterDecision(after) !== 'execute' || !approval) return update;
     return combineUpdates(update, await executeGrant(deps, after, approval));
+  };
+
+/**
+ * `then(propose, respond)` with the pending list handed over: the proposal's statement read the
+ * thread's pending approvals, so the reply that lists them needs no second read of the ledger.
+ */
+const proposeAndRespond =
+  (deps: AgentDeps): Node =>
+  async (state) => {
+    const { update, waiting } = await propose(deps, state);
+    const after = applyUpdate(state, update);
+    if (routeAfterPropose(after) !== 'respond') return update;
+    return combineUpdates(update, await respondNode(deps, { waiting })(after));
   };
 
 /**
@@ -93,10 +106,7 @@ export function buildGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
       )
       .addNode('plan', plan)
       .addNode('tools', toolsNode(deps))
-      .addNode(
-        'propose',
-        then(proposeNode(deps), respond, (s) => routeAfterPropose(s) === 'respond'),
-      )
+      .addNode('propose', proposeAndRespond(deps))
       .addNode('respond', respond)
       .addNode('await_decision', awaitDecisionNode)
       .addNode('apply_decision', decideAndExecute(deps))

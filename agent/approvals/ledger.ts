@@ -110,7 +110,7 @@ export class Ledger {
     customerId: string | null;
     proposedBy: string;
     requestText: string | null;
-  }): Promise<{ approval: Approval; created: boolean; superseded: Approval[] }> {
+  }): Promise<{ approval: Approval; created: boolean; superseded: Approval[]; waiting?: Approval[] }> {
     if (!isMutating(p.tool)) throw new LedgerError('not_mutating', `${p.tool} is not a mutating tool`);
     const parsed = parseToolArgs(p.tool, p.rawArgs);
     if (!parsed.ok)

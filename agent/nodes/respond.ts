@@ -24,12 +24,12 @@ type Describe = (a: Pick<Approval, 'tool' | 'args'>) => string;
  * thread with pending requests says which ones (and a proposal that replaced one says so).
  */
 export const respondNode =
-  (deps: AgentDeps) =>
+  (deps: AgentDeps, known: { waiting?: Approval[] } = {}) =>
   async (state: AgentStateType): Promise<AgentUpdate> => {
     const services = await loadServices(deps.pool);
     const describe: Describe = (a) =>
       describeCall({ name: a.tool, args: a.args }, { timeZone: deps.timeZone, services });
-    const waiting = await waitingOf(deps, state);
+    const waiting = inConversationOrder(state, known.waiting ?? (await pendingOf(deps, state)));
     const finish = (text: string) => markPersonal(deps, state, text, waiting.length > 0);
 
     const last = state.messages[state.messages.length - 1];
@@ -95,9 +95,12 @@ export const respondNode =
     };
   };
 
-/** The thread's pending approvals, from the ledger, in the order the conversation proposed them. */
-async function waitingOf(deps: AgentDeps, state: AgentStateType): Promise<Approval[]> {
-  const rows = await deps.ledger.list({ threadId: state.threadId, status: 'pending' });
+/** The thread's pending approvals, from the ledger. */
+const pendingOf = (deps: AgentDeps, state: AgentStateType): Promise<Approval[]> =>
+  deps.ledger.list({ threadId: state.threadId, status: 'pending' });
+
+/** Pending approvals in the order the conversation proposed them. */
+function inConversationOrder(state: AgentStateType, rows: Approval[]): Approval[] {
   const order = new Map(state.pending.map((p, i) => [p.approval_id, i]));
   const at = (a: Approval) => order.get(a.id) ?? Number.MAX_SAFE_INTEGER;
   return rows.sort((a, b) => at(a) - at(b) || a.created_at.getTime() - b.created_at.getTime());

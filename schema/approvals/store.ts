@@ -281,7 +281,7 @@ export async function recordProposal(
     expiresAt: Date;
     at: Date;
   },
-): Promise<{ approval: Approval; created: boolean; superseded: Approval[] }> {
+): Promise<{ approval: Approval; created: boolean; superseded: Approval[]; waiting?: Approval[] }> {
   const write = async (aloneOnly: boolean, replaced: string[]) =>
     (
       await db.query<Approval & { kind: 'new' | 'superseded' | 'other' | 'existing' }>(
@@ -340,10 +340,14 @@ export async function recordProposal(
   }
   const created = rows.find((r) => r.kind === 'new');
   if (!created) return { approval: rows.find((r) => r.kind === 'existing')!.approval, created: false, superseded: [] };
+  const superseded = rows.filter((r) => r.kind === 'superseded').map((r) => r.approval);
   return {
     approval: created.approval,
     created: true,
-    superseded: rows.filter((r) => r.kind === 'superseded').map((r) => r.approval),
+    superseded,
+    // The thread's pending requests as these statements left them: the others they read, less
+    // those this one replaced, and this one (what a reply lists as waiting, without reading again).
+    waiting: [...others.filter((o) => !superseded.some((x) => x.id === o.id)), created.approval],
   };
 }
 
