@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeCues, splitChange } from './analysis/booking-change.js';
 import { extractWhen } from './analysis/when.js';
+import { isInformationQuestion } from './analysis/cues.js';
 import { crewInstruction } from './analysis/entities.js';
 import { NOW, plan, seedContext, TZ } from './testing.js';
 
@@ -76,5 +77,16 @@ describe('record changes said as statements', () => {
     expect(crewInstruction('pls note for the crew: park in bay 14, the visitor lot is closed')).toBe(
       'Park in bay 14, the visitor lot is closed',
     );
+  });
+});
+
+describe('a question typed as its topic', () => {
+  it.each(['latest start time for a standard clean on a sat?', 'price of a deep clean?'])('"%s" asks', (text) => {
+    expect(isInformationQuestion(text)).toBe(true);
+  });
+
+  it('"latest start time for a standard clean on a sat?" from an unlinked user is answered, not refused', () => {
+    const t = plan(seedContext({ customer: null }), 'latest start time for a standard clean on a sat?');
+    expect(t.content).not.toMatch(/isn't linked/);
   });
 });

@@ -448,8 +448,15 @@ const isInfoClause = (clause: string) => {
   const condition = CONDITION_FIRST.exec(c);
   if (condition) c = c.slice(condition[0].length);
   if (REQUEST_START.test(c)) return false;
-  return marked ? QUESTION_START.test(c) : UNMARKED_ASKS.test(c);
+  return marked ? QUESTION_START.test(c) || NOUN_QUESTION.test(c) : UNMARKED_ASKS.test(c);
 };
+
+/** "latest start time for a standard clean on a sat?", "price of a deep clean?": a question typed as its topic. */
+const NOUN_QUESTION = new RegExp(
+  String.raw`^(?:the |ur |your )?(?:(?:latest|earliest|last|first|usual|normal) )?` +
+    String.raw`(?:start(?:ing)? times?|price|prices|cost|costs|fee|fees|charge|rates?|hours|opening hours|duration)` +
+    String.raw` (?:for|of|on)\b`,
+);
 
 /** The text without its information-question clauses: what the customer asks us to do, if anything. */
 export function requestPart(text: string): string {
