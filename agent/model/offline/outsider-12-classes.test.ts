@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changeCues, splitChange } from './analysis/booking-change.js';
 import { extractWhen } from './analysis/when.js';
 import { isInformationQuestion } from './analysis/cues.js';
-import { crewInstruction } from './analysis/entities.js';
+import { crewInstruction, extractPhones } from './analysis/entities.js';
 import { NOW, plan, seedContext, TZ } from './testing.js';
 
 // Failures of a blind set, as classes: a change of a booking said without "reschedule" or "cancel" ("wont need
@@ -88,5 +88,20 @@ describe('a question typed as its topic', () => {
   it('"latest start time for a standard clean on a sat?" from an unlinked user is answered, not refused', () => {
     const t = plan(seedContext({ customer: null }), 'latest start time for a standard clean on a sat?');
     expect(t.content).not.toMatch(/isn't linked/);
+  });
+});
+
+describe('a whole visit asked for politely, a number corrected in the same breath', () => {
+  it('"is it possible to do a move out clean on mon 14th at 10?" proposes the booking', () => {
+    const t = plan(seedContext(), 'is it possible to do a move out clean on mon 14th at 10?');
+    expect(t.calls.map((c) => c.name)).toEqual(['book_slot']);
+  });
+
+  it.each([
+    ['pls use 555 201 8841 for calls... sorry typo, 8814', ['555 201 8814']],
+    ['555 201 8841, oops i meant 8814!', ['555 201 8814']],
+    ['new number 555-201-4471, sorry about the 2024 mixup', ['555-201-4471']],
+  ])('%s', (text, phones) => {
+    expect(extractPhones(text)).toEqual(phones);
   });
 });

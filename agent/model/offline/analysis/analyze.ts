@@ -47,6 +47,10 @@ export interface Analysis {
   addressInDiscussion?: AddressChange;
 }
 
+/** "is it possible to book…", "would it be possible for u to do…": a request put as a question. */
+const POSSIBLE_TO_BOOK =
+  /\b(?:is|would) it (?:be )?possible (?:for (?:you|u)(?: guys)? )?to (?:book|do|get|have|schedule|squeeze|fit)\b/i;
+
 /** Something on the customer's side that could stop a visit: someone ill at home, the weather. */
 const HOUSEHOLD_OBSTACLE =
   /\b(?:flu|sick|ill|unwell|covid(?:-19)?|fever|stomach bug|contagious|virus|snow\w*|storm\w*|blizzard)\b/;
@@ -91,7 +95,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
   const namesWholeBooking =
     services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous || when.part));
-  const asksInformation = isInformationQuestion(text);
+  // "is it possible to do a move out clean on mon 14th at 10?": a whole visit asked for, politely.
+  const asksInformation = isInformationQuestion(text) && !(namesWholeBooking && POSSIBLE_TO_BOOK.test(text));
   const infoQuestion = asksInformation || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);
   // Only information questions ("how much is it?"), nothing asked of us: never a booking.
   const request = requestPart(text);

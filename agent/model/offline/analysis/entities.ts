@@ -36,7 +36,22 @@ export function extractPhones(text: string): string[] {
     const value = withoutEmails.slice(m.startsAt, m.endsAt).trim();
     if (!out.includes(value)) out.push(value);
   }
-  return out;
+  return out.length === 1 ? [correctedEnding(withoutEmails, out[0]!)] : out;
+}
+
+/** "555 201 8841… sorry typo, 8814": four digits given as a correction after the number replace its last four. */
+const ENDING_CORRECTED = /\b(?:typo|i meant|meant|correction|should be|it'?s|ends in)\b[\s,:-]*(\d{4})\s*(?:[.!)]|$)/i;
+/\b(?:sorry|oops|typo|i meant|meant|correction|my bad)\b[^\d]{0,20}\b(\d{4})\b(?![\d:]|\s*(?:am|pm))/i;
+function correctedEnding(text: string, phone: string): string {
+  const after = text.slice(text.indexOf(phone) + phone.length);
+  const fix = ENDING_CORRECTED.exec(after)?.[1];
+  if (!fix) return phone;
+  let i = phone.length;
+  let left = 4;
+  while (i > 0 && left > 0) if (/\d/.test(phone[--i]!)) left--;
+  const tail = phone.slice(i);
+  let k = 0;
+  return phone.slice(0, i) + tail.replace(/\d/g, () => fix[k++]!);
 }
 
 /**
