@@ -98,3 +98,17 @@ describe('what a message asks of whom', () => {
     expect(t.calls.map((c) => c.args.service_id)).toEqual(['svc_tv_mount', 'svc_handyman_hour']);
   });
 });
+
+describe('what is still to come is asked for, not guessed', () => {
+  it('a move to a street named without its number asks for the address, and proposes nothing', () => {
+    const t = plan(ctx, "we're moving to the blue house on heron way, unit 8 🏠 can u update my address");
+    expect(writes("we're moving to the blue house on heron way, unit 8 🏠 can u update my address")).toEqual([]);
+    expect(t.content).toMatch(/full new address/);
+  });
+
+  it('"can u note the new door code" asks for the code', () => {
+    const t = plan(ctx, 'can u note the new door code for the building');
+    expect(callNames(t)).toEqual([]);
+    expect(t.content).toMatch(/What's the new door code\?/);
+  });
+});

@@ -115,6 +115,12 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   const accessNote =
     addedNote ??
     (note || bookingInMessage || a.bookingWanted ? undefined : (extractAccessNote(a.text) ?? crewInstruction(a.text)));
+  // "can u note the new door code for the building": the code itself is still to come, so it is asked for.
+  const missingCode = note || accessNote || bookingInMessage || a.bookingWanted ? undefined : codeToNote(a.text);
+  if (missingCode && !d.notes.length) {
+    d.notes.push(`Sure. What's the new ${missingCode} code? I'll add it to the notes for your technician.`);
+    d.offer = { kind: 'note_text' };
+  }
   // What the note says is the note's, not a preference too; the rest of the message may still set one.
   const prefs = preferencesAsked(note ? { ...a, text: withoutNote(a.text, note) } : a, bookingInMessage);
   const channels = [...channelsAskedFor(a.text)];
@@ -222,6 +228,21 @@ const addressAnchor = (text: string, found: NonNullable<AddressExtraction>) =>
   /\b(?:moved|moving|address|relocat\w*|new place|live at)\b/i.exec(text)?.[0] ||
   '';
 
+/** A code asked to be put on the account without the code ("note the new door code", "update my gate code"). */
+const CODE_TO_NOTE = new RegExp(
+  String.raw`\b(?:note|add|update|change|save|put|record)\b[^.!?]*?\b(?:the |my |our )?(?:new )?` +
+    String.raw`(door|gate|lock ?box|alarm|building|entry|key ?pad|garage|front door|back door) code\b`,
+);
+function codeToNote(text: string): string | undefined {
+  const t = normalize(text);
+  const m = CODE_TO_NOTE.exec(t);
+  return m && !/\d/.test(t) ? m[1] : undefined;
+}
+
+/** A street named by its kind ("elm row", "oak st"): another street than the one on file, number or not. */
+const NEW_STREET =
+  /\b[a-z]+ (?:st|street|rd|road|ave|avenue|way|lane|ln|drive|dr|court|ct|close|crescent|place|pl|terrace|row|walk)\b/i;
+
 function planAddress(d: Draft, a: Analysis, customer: Customer) {
   // "oops forgot, its unit 5" right after giving an address: that address, now with its unit.
   const revised = revisedAddress(a.text, a.addressInDiscussion);
@@ -231,7 +252,9 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
   }
   const address = extractAddress(a.text);
   // "new unit 9, same building": the rest of the address is the record's, completed once it is looked up.
-  const patch = address?.ok ? undefined : extractAddressPatch(a.text);
+  // "moving to the blue house on elm row, unit 8": a new street without its number is no patch of the old address.
+  const elsewhere = address && !address.ok && NEW_STREET.test(address.partial);
+  const patch = address?.ok || elsewhere ? undefined : extractAddressPatch(a.text);
   if (patch) {
     if (stanceOfValue(a.text, patch.unit.split(' ').at(-1)!) === 'request') d.addressPatch = patch;
     return;
