@@ -57,16 +57,18 @@ const INSTEAD_WHEN = new RegExp(
     // "could the handyman come fri 11th at 11 instead": an hour alone, before "instead".
     String.raw`\bat\s+\d{1,2}(?::\d{2})?\s+instead\b(?!\s+of)`,
 );
+/** "fri 18th -> thurs 17th": an arrow from the time a booking has to its new one. */
+const ARROW = /\s(?:->|→|=>)\s/;
 /**
  * Said of a booking already named: "can it be 11 instead of 9?", "can we make it thurs 17th, 2pm?", "fri 18th ->
  * thurs 17th": another time put in place of the one it has.
  */
 const IN_PLACE_OF = new RegExp(
   String.raw`\b(?:instead of|rather than)\s+(?:the\s+)?(?:\d|${WEEKDAY}|tomorrow|noon|morning|afternoon)|` +
-    String.raw`\b(?:make it|make that)\b|\s(?:->|→|=>)\s`,
+    String.raw`\b(?:make it|make that)\b|${ARROW.source}`,
 );
 /** "fan install fri 18th -> …": a visit named by its service and day, then an arrow to its new day. */
-const ARROWED_BOOKING = new RegExp(String.raw`\b${BOOKED_THING}\b[^.!?]{0,30}?\s(?:->|→|=>)\s`);
+const ARROWED_BOOKING = new RegExp(String.raw`\b${BOOKED_THING}\b[^.!?]{0,30}?${ARROW.source}`);
 /** "could the handyman come fri 11th at 11 instead": the one coming for a visit, asked to come another time. */
 const COME_INSTEAD = new RegExp(
   String.raw`\b(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:come|do it|be here|be there)\b` +
@@ -176,7 +178,7 @@ export function splitChange(
   ctx: Pick<PlanContext, 'now' | 'timeZone'>,
 ): { which: string; target: string } {
   // "fan install fri 18th -> thurs 17th, 2pm": the arrow is the split.
-  const arrow = /\s(?:->|→|=>)\s/.exec(text);
+  const arrow = ARROW.exec(text);
   if (arrow) return { which: text.slice(0, arrow.index), target: text.slice(arrow.index + arrow[0].length) };
   // "the fan install on saturday - can it be 11 instead of 9?": the new time before "instead of", the old after.
   const inPlace = /\b(?:instead of|rather than)\b/i.exec(text);

@@ -41,7 +41,6 @@ export function extractPhones(text: string): string[] {
 
 /** "555 201 8841… sorry typo, 8814": four digits given as a correction after the number replace its last four. */
 const ENDING_CORRECTED = /\b(?:typo|i meant|meant|correction|should be|it'?s|ends in)\b[\s,:-]*(\d{4})\s*(?:[.!)]|$)/i;
-/\b(?:sorry|oops|typo|i meant|meant|correction|my bad)\b[^\d]{0,20}\b(\d{4})\b(?![\d:]|\s*(?:am|pm))/i;
 function correctedEnding(text: string, phone: string): string {
   const after = text.slice(text.indexOf(phone) + phone.length);
   const fix = ENDING_CORRECTED.exec(after)?.[1];
@@ -158,6 +157,11 @@ export function extractAddress(text: string): AddressExtraction {
 /** "… from 4 Oak Crescent to 12 …" later in the sentence: an old street number, then "to" and the new one. */
 const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
 
+/** The words a street's name ends in ("Harbor View Rd", "Elm Row"). */
+export const STREET_TYPE =
+  '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|' +
+  'pkwy|parkway|row|sq|square|close|crescent|cres|walk)';
+
 /** What moved, right before "moved to", when it is something at the home ("the key safe has moved to …"). */
 const THING_MOVED = new RegExp(
   String.raw`\b(?:lock ?box|key ?safe|key ?box|keys?|gate|buzzer|intercom|alarm|key ?pad|parking|mailbox|bins?)` +
@@ -202,11 +206,7 @@ function addressAfter(text: string, from: number): AddressExtraction {
   let line1 = street[1]!.trim().replace(/\.$/, '');
   let after = rest.slice(street.index + street[0].length);
   // "45 Harbor View Rd": the shortest match stops at "View"; a street type right after belongs to it.
-  const suffix = new RegExp(
-    String.raw`^\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place` +
-      String.raw`|ter|terrace|cir|circle|pkwy|parkway|row|sq|square|close|crescent|cres|walk)\b\.?`,
-    'i',
-  ).exec(after);
+  const suffix = new RegExp(String.raw`^\s+${STREET_TYPE}\b\.?`, 'i').exec(after);
   if (suffix) {
     line1 = `${line1} ${suffix[0].trim().replace(/\.$/, '')}`;
     after = after.slice(suffix[0].length);

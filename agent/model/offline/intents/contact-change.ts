@@ -12,6 +12,7 @@ import {
   channelsAskedFor,
   crewInstruction,
   extractAccessNote,
+  STREET_TYPE,
   extractAddressPatch,
   extractAddress,
   extractEmails,
@@ -240,8 +241,7 @@ function codeToNote(text: string): string | undefined {
 }
 
 /** A street named by its kind ("elm row", "oak st"): another street than the one on file, number or not. */
-const NEW_STREET =
-  /\b[a-z]+ (?:st|street|rd|road|ave|avenue|way|lane|ln|drive|dr|court|ct|close|crescent|place|pl|terrace|row|walk)\b/i;
+const NEW_STREET = new RegExp(String.raw`\b[a-z]+ ${STREET_TYPE}\b`, 'i');
 
 function planAddress(d: Draft, a: Analysis, customer: Customer) {
   // "oops forgot, its unit 5" right after giving an address: that address, now with its unit.
