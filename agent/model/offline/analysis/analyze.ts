@@ -1,7 +1,14 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
 import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
-import { BOOKING_CHANGE_TOOLS, changeCues, feeQuestionOf, type ChangeCues, type ChangeKind } from './booking-change.js';
+import {
+  BOOKING_CHANGE_TOOLS,
+  changeCues,
+  changeInTheory,
+  feeQuestionOf,
+  type ChangeCues,
+  type ChangeKind,
+} from './booking-change.js';
 import { detectCues, isInformationQuestion, requestPart, type Cues } from './cues.js';
 import {
   type AddressChange,
@@ -159,7 +166,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
       // "ugh ok, 1pm same day then?" after a refusal: another try at the same visit, though asked as a question.
       retriesDeclined(base, text, when));
   const bookingChange =
-    problem || cues.lookup
+    problem || cues.lookup || changeInTheory(t)
       ? undefined
       : bookingChangeOf(
           ctx,
@@ -312,7 +319,7 @@ const relativeShift = (cues: Cues): boolean =>
 
 /** Words that say a value on file should change. */
 export const CHANGE_CUE = new RegExp(
-  String.raw`\b(change|changed|update|updated|new|switch|use|using|is now|now|replace|correct|set|moved|different|` +
-    String.raw`instead|should be)\b|\bmy (?:e-?mail|email address)\b`,
+  String.raw`\b(change|changed|update|updated|new|switch|swap|swop|use|using|is now|now|replace|correct|set|moved|` +
+    String.raw`different|instead|should be)\b|\bmy (?:e-?mail|email address)\b`,
 );
 export const PHONE_CUE = /\b(phone|number|cell|mobile|tel|telephone|call me|text me|reach me|contact me)\b/;

@@ -85,8 +85,9 @@ const MOVE_EXISTING = [
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
   // "can the faucet repair move to friday", "could my visit shift from wed to thu": the booking as the subject.
+  // "can tomorrows 8am clean go to thursday at 9": named by its day (and hour) instead.
   new RegExp(
-    String.raw`\b(?:my|our|the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\s+` +
+    String.raw`\b(?:my|our|the|that|this|${DAY_OF})\s+(?:[a-z0-9:-]+\s+){0,3}?${BOOKED_THING}\s+` +
       String.raw`(?:move|shift|go|be pushed|get moved)\s+(?:back\s+|forward\s+)?(?:from|to)\b`,
   ),
   // "could my cleaning on the 14th start at 10 instead of 8?": their booking at another time than it has.
@@ -133,11 +134,16 @@ const NOT_NEEDED = new RegExp(
 /** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
 const HYPOTHETICAL_CHANGE = new RegExp(
   String.raw`\b(?:if|when|what if|in case|before|how late can|until when can|how do|how can|can i still) ` +
-    String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|reschedul)|` +
+    String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|moving|moved|reschedul|push|bump|shift|postpon|delay)|` +
+    // "hypothetically, could the tv thing go back a week": said of a case, not asked for.
+    String.raw`\b(?:hypothetically|in theory|theoretically)\b|` +
     // "what would it cost to cancel my window cleaning?": the price of a change, asked before deciding on it.
     String.raw`\b(?:what|how much)(?: w(?:ou)?ld| wd| will| does| do)? (?:it|that|i|we) (?:cost|be|owe|pay)` +
     '(?: (?:me|us))?(?: if (?:i|we))? to (?:cancel|move|reschedul)',
 );
+
+/** Whether the message asks about a change in theory ("if i pushed the tv thing back a week, would it cost…"). */
+export const changeInTheory = (text: string): boolean => HYPOTHETICAL_CHANGE.test(normalize(text));
 
 export interface ChangeCues {
   /** Words that move a booking the customer has ("move my deep clean", "reschedule"). */
@@ -150,7 +156,7 @@ export interface ChangeCues {
 
 export function changeCues(text: string): ChangeCues {
   const t = normalize(requestPart(text));
-  if (!t || HYPOTHETICAL_CHANGE.test(normalize(text))) return { move: false, cancel: false, cancelPronoun: false };
+  if (!t || changeInTheory(text)) return { move: false, cancel: false, cancelPronoun: false };
   // "the window cleaning on the 14th … please cancel it": the booking is named, then the change said of it.
   const named = NAMED_BOOKING.test(t);
   const cancelPronoun = CANCEL_PRONOUN.test(t);
@@ -201,6 +207,19 @@ export function splitChange(
   // "that wall patching thing on thursday - can the guy do friday instead?": the clauses before the
   // one asking for the new time name the booking.
   const start = clauseStart(text, target.index);
+  // "can the faucet thing on wed be thursday at 4pm instead": the booking named in the same clause, with its day,
+  // is the old time; what follows it is the new one.
+  const clause = text.slice(start, target.index);
+  const named = new RegExp(NAMED_BOOKING.source, 'i').exec(clause);
+  // "my window cleaning on the 14th": the day said after "my …" is the booking's too.
+  const day = named
+    ? new RegExp(String.raw`^\s+${ON_DAY}`, 'i').exec(clause.slice(named.index + named[0].length))
+    : null;
+  const namedEnd = named ? named.index + named[0].length + (day?.[0].length ?? 0) : 0;
+  if (named && hasWhen(extractWhen(clause.slice(namedEnd), ctx.now, ctx.timeZone))) {
+    const end = start + namedEnd;
+    return { which: text.slice(0, end), target: text.slice(end) };
+  }
   return { which: text.slice(0, start), target: text.slice(start) };
 }
 
@@ -310,7 +329,8 @@ const FEE_WORDS =
 const CANCEL_WORDS = /\bcancel\w*/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
-  String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my)|change (?:the )?(?:date|day|time))\b` +
+  String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my|the|that|our)|` +
+    String.raw`change (?:the )?(?:date|day|time))\b` +
     String.raw`(?![- ]?(?:out|in)\b)`,
 );
 /** Moving home ("moving out to the suburbs", "if we move house"): the customer moves, not a booking. */
@@ -324,7 +344,10 @@ const BOOKING_MOVED = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*) (?:my |our |the |a |that |this )?(?:it\b|booking|appointment|visit|` +
     String.raw`clean\w*|slot|reservation|repair|install\w*|service)`,
 );
-const ASKS = /\?|\b(?:what|how much|how long|how far|how many|will i|would i|do i|is there|are there|does it)\b/;
+const ASKS = new RegExp(
+  String.raw`\?|\b(?:what|how much|how long|how far|how many|will i|would i|do i|is there|are there|does it|` +
+    String.raw`(?:would|will) (?:that|it))\b`,
+);
 
 /**
  * A question about what moving or cancelling costs ("is there a fee if I move my booking", "what do

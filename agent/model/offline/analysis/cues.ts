@@ -112,6 +112,9 @@ const BOOK_WEAK = new RegExp(
       // "want the light in the bedroom swapped out": a job asked for with the subject left out.
       '^(?:want|need) (?:the|my|our|a|an|some|this|that|these|those)',
       "(?:i|we) (?:actually |really |just )?(?:need|want|would like|'d like|d like)|i'd like|we'd like",
+      // "fancy a deep clean next week", "im after a window clean": the wish in everyday words.
+      "(?:i|we)?(?:'?d| would)? ?fancy (?:a|an|some|getting)|" +
+        "(?:i'?m|im|we'?re|were) (?:after|looking for) (?:a|an|some)",
       // "id like", "wed like": the same wish typed without the apostrophe.
       '(?:id|wed) (?:really |just )?like (?:a|an|some|someone|somebody|to)',
       String.raw`need (?:a|an) (?:repair|fix|visit|appointment|tech\w*|plumber|handyman|cleaner|clean\w*)`,
@@ -288,7 +291,8 @@ const NO_ACTION = new RegExp(
   String.raw`\b(?:(?:there'?s )?no need (?:for you )?to do anything|` +
     String.raw`(?:you )?(?:don'?t|do not) (?:need|have) to do anything|` +
     String.raw`nothing (?:you need|for you|needs) to (?:do|be done)|no action (?:needed|required|necessary)|` +
-    String.raw`just (?:venting|ranting)|not (?:asking|looking) for anything|` +
+    String.raw`just (?:venting|ranting|moaning|grumbling|complaining|saying)|(?:not a|no) big deal|` +
+    String.raw`not (?:asking|looking) for anything|` +
     // "not trying to file a complaint or anything, i just wanted to know…"
     String.raw`not (?:trying|wanting|looking|going) to (?:file|make|lodge|raise|open|start) (?:a |an )?` +
     String.raw`(?:complaint|ticket|claim|fuss)|(?:don'?t|do not) want to (?:file|make|lodge|raise|open) ` +

@@ -122,8 +122,9 @@ const STRONG_ADDRESS_CUE = new RegExp(
 // The unit word ends at a dot, a space, a # or its number: "flats" is a word of its own, not "flat S".
 const UNIT_RE =
   /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)(?:\b|(?=\d))\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
-const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/;
-const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+[a-z])/;
+// Typed in lower case too ("fernbrook mh 2105"): it is stored as the post writes it.
+const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/i;
+const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+[a-z])/i;
 const STREET_RE = new RegExp(
   String.raw`\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?` +
     '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle' +
@@ -221,7 +222,7 @@ function addressAfter(text: string, from: number): AddressExtraction {
   const postal = POSTAL_RE.exec(after) ?? POSTAL_INSIDE.exec(after);
   let postal_code: string | undefined;
   if (postal) {
-    postal_code = postal[1]!.trim();
+    postal_code = postal[1]!.trim().toUpperCase();
     after = after.slice(0, postal.index);
   }
   // "…, flat 2, still Elm Bay MH 1024": "still" says the town is unchanged; it is not part of its name.
@@ -719,10 +720,13 @@ const OWN_OMISSION = /(?:^|[.!?;]\s*|\b(?:i|we)(?:'ve| have| had| just| totally|
 const BACKGROUND = /\b(?:from|back) when\b[^,.!?;]*/g;
 const FELL = /\b(?:fell|fallen|came (?:down|off)|collapsed|pulled (?:out|away) from the wall)\b/;
 
-/** "nobody hurt", "no one was injured": harm ruled out; an "emergency contact" is a person to call, no emergency. */
+/**
+ * "nobody hurt", "no one was injured", "not an emergency": harm ruled out; an "emergency contact" is a person to
+ * call, no emergency.
+ */
 const NO_HARM = new RegExp(
   String.raw`\b(?:nobody|no one|noone|no-one|not|nothing)\s+(?:was\s+|got\s+|is\s+|were\s+)?(?:hurt|injured)\b|` +
-    String.raw`\bno injur\w*|\bemergency contacts?\b`,
+    String.raw`\bno injur\w*|\bemergency contacts?\b|\b(?:not|isn'?t|is not|no)\s+(?:an?\s+)?(?:real\s+)?emergency\b`,
   'g',
 );
 const sansWhatIsNoFault = (t: string) =>

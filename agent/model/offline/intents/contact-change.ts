@@ -318,7 +318,11 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   address: /\baddress\b/,
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
-const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|replace|new|different|add)\b/;
+const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b/;
+/** How we are asked to reach them ("contact me", "how u contact me"), by a channel we do not offer. */
+const CONTACT_BY = /\b(?:contact|reach|message|msg)\s+(?:me|us)\b/;
+const UNOFFERED_CHANNEL =
+  /\b(?:whats ?app|signal|telegram|messenger|facebook|fb|instagram|insta|dms?|wechat|viber|imessage|carrier pigeon)\b/;
 
 /**
  * "Update my phone number please" without the number: ask for the value instead of guessing or
@@ -327,6 +331,14 @@ const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|repla
 function askForMissingValues(d: Draft, a: Analysis) {
   if (d.notes.length || Object.keys(d.changes).length || d.offer || a.cues.sendEmail || a.bookingWanted) return;
   const t = normalize(a.text);
+  // "change how u contact me to whatsapp": a channel the record cannot hold (schema/tools: email, sms, phone).
+  if (CONTACT_BY.test(t) && UNOFFERED_CHANNEL.test(t) && stanceOfMention(a.text, CONTACT_BY) === 'request') {
+    d.notes.push(
+      "Sorry, we can't contact you that way: we can reach you by email, text message or phone call. " +
+        'Which of those would you like us to use?',
+    );
+    return;
+  }
   if (!CHANGE_WORD.test(t) || !/\b(?:my|our|the)\b/.test(t)) return;
   const field = (Object.keys(FIELD_WORDS) as Field[]).find(
     (f) =>
