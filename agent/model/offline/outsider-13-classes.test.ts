@@ -111,3 +111,37 @@ describe('a change asked about in theory gets the fee, not a proposal', () => {
     expect(t.content).toMatch(/free/i);
   });
 });
+
+describe('a fault named as what we mended is praise, not a report', () => {
+  it.each([
+    'the handyman last wednesday was honestly great, did the shelf in like 20 mins and tightened our wobbly chair ' +
+      'without being asked. i meant to give him something but had no cash on me. is it too late now',
+    'ur plumber fixed the leaky tap in no time, thank u so much',
+  ])('%s', (text) => {
+    expect(writes(text)).toEqual([]);
+  });
+
+  it.each([
+    'your guy tightened our wobbly chair last week and its loose again already',
+    'the faucet you fixed is dripping again, can someone come back tuesday at 10am?',
+  ])('the mended thing failing again is still a problem: %s', (text) => {
+    expect(writes(text)).toContain('create_ticket');
+  });
+});
+
+describe('what the one coming can do is a question, not a booking', () => {
+  it.each([
+    'my mum is staying with us for a bit and she only really speaks spanish. would the handyman on the 15th be ' +
+      'able to talk to her in spanish',
+    'could the cleaner on friday be able to bring her own vacuum',
+  ])('%s', (text) => {
+    const t = plan(seeded, text);
+    expect(writes(text)).toEqual([]);
+    // Asked whether the one coming can do something, not when to come.
+    expect(t.content).not.toMatch(/happy to book|what time/i);
+  });
+
+  it('"could the handyman be able to come thursday at 10" still asks for a visit', () => {
+    expect(writes('could the handyman be able to come thursday the 10th at 10')).toEqual(['book_slot']);
+  });
+});

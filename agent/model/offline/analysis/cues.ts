@@ -74,8 +74,14 @@ const ANNOUNCED_QUESTION = new RegExp(
     '(?:quick|random|small|simple|silly|dumb|general|actual|real|main) (?:q|qs|question)|' +
     "my (?:actual |real |main )?(?:q|question)(?: is)?:|(?:q|question) for (?:you|u|ya|y'?all))(?![a-z0-9])",
 );
-const QUESTION_START =
-  /^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|have|has)\b/;
+/** "would the handyman on the 15th be able to talk to her in spanish": what the one coming can do, not a visit. */
+const ABLE_TO =
+  String.raw`(?:would|could|can) (?:the|your|ur) (?:[\w-]+ ){1,5}?be able to ` +
+  String.raw`(?!(?:come|do|fix|make it|visit|get here|clean|install|mount|repair|start)\b)`;
+const QUESTION_START = new RegExp(
+  String.raw`^(?:what|what's|whats|when|where|why|how|who|which|do|does|did|is|are|was|were|will|should|may|am|` +
+    String.raw`have|has|${ABLE_TO})\b`,
+);
 // "will I be charged if…" asks what happens; "can I get…", "would we be able to…" ask for something.
 const REQUEST_START = new RegExp(
   String.raw`^(?:(?:can|could|would|will) (?:you|u|ya|someone|somebody|one of your)|(?:can|could) (?:i|we)|` +
@@ -436,7 +442,9 @@ const UNMARKED_ASKS = new RegExp(
     // "do it wednesday": "do" before "it" or "that" is the imperative.
     String.raw`do (?:i|we|you|u|they|ppl|people|someone|anyone|ur|your)\b|` +
     String.raw`(?:does|did|is|are|am|was|will|would|should|have|has) ` +
-    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|ur|your|the team|someone|anyone|ppl|people)\b)`,
+    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|ur|your|the team|someone|anyone|ppl|people)\b|` +
+    ABLE_TO +
+    ')',
 );
 
 /**

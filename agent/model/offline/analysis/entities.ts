@@ -729,8 +729,21 @@ const NO_HARM = new RegExp(
     String.raw`\bno injur\w*|\bemergency contacts?\b|\b(?:not|isn'?t|is not|no)\s+(?:an?\s+)?(?:real\s+)?emergency\b`,
   'g',
 );
+/**
+ * "tightened our wobbly chair", "fixed the leaky tap": the fault names what was mended, praise not a report
+ * (the same thing failing again is still one: "… and its loose again").
+ */
+const MENDED_FAULT = new RegExp(
+  String.raw`\b(?:fixed|tightened|sorted|repaired|mended|secured|adjusted|oiled|stopped)\s+(?:up\s+|out\s+)?` +
+    // The fault as an attribute of the thing ("our old wobbly chair"), never said of it ("fixed is dripping again").
+    String.raw`(?:(?:the|our|my|a|that|those|some)\s+)?` +
+    String.raw`(?:(?!(?:is|was|are|were|its|it'?s|keeps?|still|now)\b)\w+\s+)?` +
+    String.raw`(?:wobbl\w*|loose|leak\w*|drip\w*|squeak\w*|rattl\w*|broken|stick\w*|creak\w*)\s+(?!again\b)\w+`,
+  'g',
+);
 const sansWhatIsNoFault = (t: string) =>
   t
+    .replace(MENDED_FAULT, ' ')
     .replace(TIME_DOESNT_SUIT, ' ')
     .replace(ARRIVED_DAMAGED, ' ')
     .replace(OWN_OMISSION, ' ')
