@@ -18,6 +18,7 @@ import {
   leakIsTheJob,
   reportsProblem,
   withoutCrewInstruction,
+  withoutNoteText,
   wantsTicket,
 } from './entities.js';
 import { addressInDiscussion } from './address-revision.js';
@@ -132,7 +133,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));
   const goesAheadQuestion = cues.question && asksIfVisitGoesAhead(t);
   const problem =
-    (reportsProblem(withoutTicketQuestions(withoutCrewInstruction(text), cues)) &&
+    (reportsProblem(withoutTicketQuestions(withoutNoteText(withoutCrewInstruction(text)), cues)) &&
       !(cues.question && HYPOTHETICAL.test(t)) &&
       !goesAheadQuestion &&
       !repairJob) ||

@@ -5,7 +5,8 @@ import { chatSentences, normalize } from './text.js';
  * with a question word or an auxiliary and its subject, unlike "do the windows friday" (a request).
  */
 export const UNMARKED_QUESTION = new RegExp(
-  String.raw`^(?:(?:how|what|whats|what's|when|where|why|which|who)\b|` +
+  // "… at 10? and do u charge more for weekends": a question joined on with "and", "also", "oh and".
+  String.raw`^(?:(?:oh |and |also |plus |btw )*)(?:(?:how|what|whats|what's|when|where|why|which|who)\b|` +
     '(?:do|does|did|is|are|am|was|will|would|should|shall|have|has) ' +
     String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|the team|someone|anyone)\b)`,
   'i',

@@ -84,6 +84,8 @@ const MOVE_EXISTING = [
   // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
+  // "could u bring my ceiling fan appt forward from fri 18th": earlier, in everyday words.
+  new RegExp(String.raw`\bbring (?:(?:my|our|the|it|that|this)\b[^.!?]{0,40}?\s)?(?:forward|forwards|earlier)\b`),
   // "can the faucet repair move to friday", "could my visit shift from wed to thu": the booking as the subject.
   // "can tomorrows 8am clean go to thursday at 9": named by its day (and hour) instead.
   new RegExp(
@@ -107,6 +109,11 @@ const MOVE_EXISTING = [
   ),
 ];
 const CANCEL_EXISTING = [
+  // "scrap the drywall on wed 16th": a visit named by what it is for and its day.
+  new RegExp(
+    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|that)\s+(?:[a-z-]+\s+){1,3}?` +
+      ON_DAY,
+  ),
   new RegExp(
     // "call off the tv mounting on the 16th", "scrap my clean": cancel in everyday words.
     String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|this|that|${DAY_OF})\s+` +

@@ -459,7 +459,9 @@ const PERIOD_PRAISED = new RegExp(
     String.raw`(?:better|best|easier|preferable|ideal)\b|` +
     String.raw`\b(?:better|best|easier)\s+(?:in the\s+)?${PERIOD}\b|` +
     // "i can only do afternoons now"
-    String.raw`\b(?:can|could) only do ${PERIOD}\b`,
+    String.raw`\b(?:can|could) only do ${PERIOD}\b|` +
+    // "i'd rather have mornings from now on not afternoons"
+    String.raw`\b(?:rather|prefer)(?: to)?(?: have| do| get)?\s+(?:the\s+)?${PERIOD}\b`,
 );
 /** "mornings r hard now", "mornings don't work anymore": the part of the day said not to. */
 const PERIOD_PANNED = new RegExp(
@@ -470,7 +472,7 @@ const PERIOD_PANNED = new RegExp(
 /** The part of the day a message says suits, or the other one when it only says which does not. */
 function periodPreferred(t: string): PreferenceChanges['preferred_time'] | undefined {
   const praised = PERIOD_PRAISED.exec(t);
-  const word = praised?.[1] ?? praised?.[2] ?? praised?.[3];
+  const word = praised?.[1] ?? praised?.[2] ?? praised?.[3] ?? praised?.[4];
   if (word) return word.startsWith('morning') ? 'mornings' : 'afternoons';
   const panned = PERIOD_PANNED.exec(t)?.[1];
   if (panned) return panned.startsWith('morning') ? 'afternoons' : 'mornings';
@@ -534,8 +536,12 @@ const NAME_LEADS = [
   /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
-  // "got married so im Ann Lee-Stone now": the occasion says the words after "I'm" are a name.
-  /\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.!?]{0,20}?\b(?:i'?m|i am)\s+/i,
+  // "got married so im Ann Lee-Stone now", "… so its sophie okoye now": the occasion says the words after are a name.
+  new RegExp(
+    String.raw`\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.!?]{0,24}?` +
+      String.raw`\b(?:i'?m|i am|it'?s|it is)\s+`,
+    'i',
+  ),
   // "its Ann Lee-Stone now": a capitalised full name, said to be the one from now on.
   /\b(?:[Ii]t'?s|[Ii]'?m|[Ii] am)\s+(?=[A-Z][a-z'’]+(?:[ -][A-Z][a-z'’]+)+,? now\b)/,
 ];
@@ -995,6 +1001,19 @@ export function extractAccessNote(text: string): string | undefined {
     .filter((s) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s));
   if (!parts.length) return undefined;
   return clip(parts.map((s) => capitalize(s.replace(/[.]+$/, ''))).join('. '), 1000);
+}
+
+/** "add a note to my file that …", "stick a note on my acct: …": what follows is the note's text. */
+export const NOTE_REQUEST = new RegExp(
+  String.raw`\b(?:add|put|leave|make|save|keep|stick|pop|jot|write) (?:a )?note(?: to| on| in)?(?: my| the)?` +
+    String.raw`(?: account| acct| file| record| profile)?(?:\s*(?:that|saying|:|-))?\s+(.+)`,
+  'i',
+);
+
+/** The message without a note's text: "add a note that the side gate latch is broken" reports nothing to us. */
+export function withoutNoteText(text: string): string {
+  const m = NOTE_REQUEST.exec(text);
+  return m ? text.slice(0, m.index + m[0].length - m[1]!.length) : text;
 }
 
 /** "tell them to knock", "let the crew know to park in the driveway": an instruction for whoever comes. */

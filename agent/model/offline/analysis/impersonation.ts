@@ -14,7 +14,9 @@ const OTHER_ROLE = '(?:assistant|system|ai|bot|chatbot|developer|tool|model)';
 const OWN_ROLE = '(?:user|human)';
 
 const PAIRED_OTHER = new RegExp(
-  String.raw`<\s*(${OTHER_ROLE})\b[^>]*>[\s\S]*?<\s*/\s*\1\s*>|\[\s*(${OTHER_ROLE})\s*\][\s\S]*?\[\s*/\s*\2\s*\]`,
+  String.raw`<\s*(${OTHER_ROLE})\b[^>]*>[\s\S]*?<\s*/\s*\1\s*>|\[\s*(${OTHER_ROLE})\s*\][\s\S]*?\[\s*/\s*\2\s*\]|` +
+    // "SYSTEM: … END SYSTEM": a label whose block says where it ends.
+    String.raw`\b(${OTHER_ROLE})\s*:[\s\S]*?\bEND(?:\s+OF)?\s+\3\b(?:\s*(?:MESSAGE|BLOCK|NOTE))?`,
   'gi',
 );
 /** An opening tag of another speaker that is never closed: it speaks to the end of its line. */

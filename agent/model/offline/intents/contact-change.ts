@@ -20,6 +20,7 @@ import {
   extractNameChange,
   extractPhones,
   extractPreferences,
+  NOTE_REQUEST,
   incompletePhones,
   type PreferenceChanges,
   samePhone,
@@ -319,10 +320,11 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
 const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b/;
-/** How we are asked to reach them ("contact me", "how u contact me"), by a channel we do not offer. */
-const CONTACT_BY = /\b(?:contact|reach|message|msg)\s+(?:me|us)\b/;
-const UNOFFERED_CHANNEL =
-  /\b(?:whats ?app|signal|telegram|messenger|facebook|fb|instagram|insta|dms?|wechat|viber|imessage|carrier pigeon)\b/;
+/** A channel we do not offer, named as the way to reach them ("contact me on whatsapp", "reminders via signal"). */
+const UNOFFERED_CHANNEL = new RegExp(
+  String.raw`\b(?:on|via|by|through|over|using|to)\s+` +
+    String.raw`(?:whats ?app|signal|telegram|messenger|facebook|fb|instagram|insta|dms?|wechat|viber|imessage)\b`,
+);
 
 /**
  * "Update my phone number please" without the number: ask for the value instead of guessing or
@@ -332,14 +334,15 @@ function askForMissingValues(d: Draft, a: Analysis) {
   if (d.notes.length || Object.keys(d.changes).length || d.offer || a.cues.sendEmail || a.bookingWanted) return;
   const t = normalize(a.text);
   // "change how u contact me to whatsapp": a channel the record cannot hold (schema/tools: email, sms, phone).
-  if (CONTACT_BY.test(t) && UNOFFERED_CHANNEL.test(t) && stanceOfMention(a.text, CONTACT_BY) === 'request') {
+  if (UNOFFERED_CHANNEL.test(t) && stanceOfMention(a.text, UNOFFERED_CHANNEL) === 'request') {
     d.notes.push(
       "Sorry, we can't contact you that way: we can reach you by email, text message or phone call. " +
         'Which of those would you like us to use?',
     );
     return;
   }
-  if (!CHANGE_WORD.test(t) || !/\b(?:my|our|the)\b/.test(t)) return;
+  // "new number is 201-88 pls change it": a value too short to be one is no value.
+  if (!CHANGE_WORD.test(t) || !/\b(?:my|our|the|new)\b/.test(t)) return;
   const field = (Object.keys(FIELD_WORDS) as Field[]).find(
     (f) =>
       FIELD_WORDS[f].test(t) &&
@@ -408,12 +411,6 @@ function belongsToSomeoneElse(text: string, value: string): boolean {
   return THIRD_PARTY.test(before) && !/\bmy (?:new |own )?(?:e-?mail|number|phone)\b/.test(before);
 }
 
-const NOTE_REQUEST = new RegExp(
-  String.raw`\b(?:add|put|leave|make|save|keep) (?:a )?note(?: to| on| in)?(?: my| the)?` +
-    String.raw`(?: account| file| record| profile)?(?:\s*(?:that|saying|:|-))?\s+(.+)`,
-  'i',
-);
-
 /** "Update my notes - the dog sleeps upstairs now": the notes on file named, then what they should say. */
 const NOTE_UPDATE = new RegExp(
   String.raw`\b(?:update|change|add to) (?:my|the) (?:account |file )?notes?(?: on (?:my )?(?:file|account))?` +
@@ -452,13 +449,15 @@ export function extractNoteRequest(text: string): string | undefined {
       .replace(/^\s*(?:heads up|fyi|btw|just so you know)[\s,:-]*/i, '')
       .replace(/[\s,;:\u2013\u2014-]+$/, '')
       .trim();
-    // Words that set a standing preference ("we adopted two cats, put that on file") are that, not a note.
-    if (said.length >= 3 && !Object.keys(extractPreferences(said)).length) return capitalize(said).slice(0, 2000);
+    // Words that set a standing preference ("we adopted two cats, put that on file") or give a new address ("new
+    // place is on tidewater court, can u put that on my account") are that, not a note.
+    if (said.length >= 3 && !Object.keys(extractPreferences(said)).length && extractAddress(said) === undefined)
+      return capitalize(said).slice(0, 2000);
   }
   const m =
     NOTE_REQUEST.exec(text) ??
     NOTE_UPDATE.exec(text) ??
-    /\bnote (?:on|to) (?:my|the) (?:account|file|record)(?:\s*(?:that|:|-))?\s+(.+)/i.exec(text);
+    /\bnote (?:on|to) (?:my|the) (?:account|acct|file|record)(?:\s*(?:that|:|-))?\s+(.+)/i.exec(text);
   const note = m?.[1]
     ?.trim()
     .replace(NOTE_READER, '')
@@ -466,7 +465,7 @@ export function extractNoteRequest(text: string): string | undefined {
     .replace(/(?:(?:^|[\s,]+)(?:pls|plz|please|thanks|thx|ty|thank you))+[.!\s]*$/i, '')
     .replace(/[.!\s]+$/, '');
   // "add a note to my account" names where the note goes; what it says is still to come.
-  if (!note || /^(?:account|file|record|profile)$/i.test(note)) return undefined;
+  if (!note || /^(?:account|acct|file|record|profile)$/i.test(note)) return undefined;
   return note.length >= 3 ? capitalize(note).slice(0, 2000) : undefined;
 }
 
@@ -478,7 +477,7 @@ const NOTE_READER = new RegExp(
 );
 
 /** A note asked for with nothing said for it ("add a note for the crew pls"): what it should say is asked. */
-const NOTE_ASKED = /\b(?:add|put|leave|make|save|keep|write) (?:a )?note\b/i;
+const NOTE_ASKED = /\b(?:add|put|leave|make|save|keep|write|stick|pop|jot) (?:a )?note\b/i;
 
 export const noteWithoutText = (text: string): boolean =>
   NOTE_ASKED.test(text) && !NOTE_THAT.test(text) && extractNoteRequest(text) === undefined;
