@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
 import { changeCues } from './analysis/booking-change.js';
 import { extractNameChange } from './analysis/entities.js';
-import { callNames, plan, seedContext } from './testing.js';
+import { planTurn, toAIMessage } from './planner.js';
+import { callNames, customer, lookupFound, plan, seedContext, system, toolResult } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-14-SCENARIOS.md), as classes: an instruction pasted as a system or
 // manager block, a value that cannot be a phone number, a street without its number, a channel we do not offer
@@ -107,5 +108,38 @@ describe('a question joined to a request with "and" still gets its answer', () =
     );
     expect(callNames(t)).toContain('book_slot');
     expect(t.content).toMatch(/help article|weekend|saturday/i);
+  });
+});
+
+describe('a price asked of a visit named whole', () => {
+  it('how much wud a deep clean come to if i had it sat 12th at 9', () => {
+    const t = plan(ctx, 'how much wud a deep clean come to if i had it sat 12th at 9');
+    expect(writes('how much wud a deep clean come to if i had it sat 12th at 9')).toEqual([]);
+    expect(t.content).toMatch(/\$289/);
+  });
+});
+
+describe("a day counted from the booking's own", () => {
+  it('can u push my fan install from this sat to the sat after, same time 9am? does moving it cost me anything', () => {
+    const text =
+      'can u push my fan install from this sat to the sat after, same time 9am? does moving it cost me anything';
+    const window = [system(ctx), customer(text)];
+    const first = planTurn(window);
+    expect(callNames(first)).toEqual(['lookup_customer']);
+    const ai = toAIMessage(first, window, 'thread-test');
+    const fan = {
+      id: 'BKG-1008',
+      service_id: 'svc_ceiling_fan_install',
+      service_name: 'Ceiling Fan Installation',
+      starts_at: '2026-12-12T09:00:00-05:00',
+    };
+    const second = planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([fan]))]);
+    expect(second.calls).toEqual([
+      {
+        name: 'reschedule_booking',
+        args: { customer_id: 'cus_001', booking_id: 'BKG-1008', new_start_time: '2026-12-19T09:00:00-05:00' },
+      },
+    ]);
+    expect(second.content).toMatch(/free|no fee/i);
   });
 });

@@ -181,8 +181,10 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       extract: (_ctx, m) => components(addDays(nextWeekdayAfter(opts.today, weekdayOf(m[1]!)), 7)),
     },
     {
-      // "the wednesday after that": after the last day named before it, or the day under discussion.
-      pattern: () => new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after\s+that(?:\s+one)?\b`, 'i'),
+      // "the wednesday after that": after the last day named before it, or the day under discussion; so is "from this
+      // sat to the sat after" (the clause ends after "after").
+      pattern: () =>
+        new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after(?:\s+that(?:\s+one)?\b|(?=\s*(?:[,.;:!?]|$)))`, 'i'),
       extract: (ctx, m) => {
         const before = dayBefore(ctx, m.index!);
         const from = before?.day ?? opts.anchor;

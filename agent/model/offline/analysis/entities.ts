@@ -122,7 +122,7 @@ const STRONG_ADDRESS_CUE = new RegExp(
 // The unit word ends at a dot, a space, a # or its number: "flats" is a word of its own, not "flat S".
 const UNIT_RE =
   /(?:,\s*)?\b(apt|apartment|unit|suite|ste|flat)(?:\b|(?=\d))\.?\s*#?\s*([a-z0-9-]+)\b|(?:,\s*)?#\s*([a-z0-9-]+)\b/i;
-// Typed in lower case too ("fernbrook mh 2105"): it is stored as the post writes it.
+// Typed in lower case too ("springfield sp 2105"): it is stored as the post writes it.
 const POSTAL_RE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\s*\.?$/i;
 const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+[a-z])/i;
 const STREET_RE = new RegExp(

@@ -285,7 +285,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   for (const r of results) {
     const span = r.text.trim();
     if (
-      (IGNORED_SPAN.test(span) && !/\b(?:after (?:next|that)|one after)\b/i.test(span)) ||
+      (IGNORED_SPAN.test(span) &&
+        !/\b(?:after (?:next|that)|one after)\b|^(?:the )?(?:sun|mon|tue|wed|thu|fri|sat)\w*\.? after$/i.test(span)) ||
       DURATION_SPAN.test(span) ||
       COUNT_SPAN.test(span)
     )

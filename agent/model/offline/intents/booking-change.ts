@@ -97,8 +97,10 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   const tz = ctx.timeZone;
   const ref = referenceStart(b, ctx);
   const cues = detectCues(full);
+  // "from this sat to the sat after": a day counted from the booking's own.
+  const booked = localOf(ref, tz);
   const w = withLastStart(
-    extractWhen(target, ctx.now, tz),
+    extractWhen(target, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }),
     ctx.services.find((s) => s.id === b.service_id)?.duration_minutes,
   );
   let iso: string;

@@ -450,7 +450,7 @@ export function extractNoteRequest(text: string): string | undefined {
       .replace(/[\s,;:\u2013\u2014-]+$/, '')
       .trim();
     // Words that set a standing preference ("we adopted two cats, put that on file") or give a new address ("new
-    // place is on tidewater court, can u put that on my account") are that, not a note.
+    // place is on elm court, can u put that on my account") are that, not a note.
     if (said.length >= 3 && !Object.keys(extractPreferences(said)).length && extractAddress(said) === undefined)
       return capitalize(said).slice(0, 2000);
   }

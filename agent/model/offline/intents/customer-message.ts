@@ -1,4 +1,4 @@
-import { answerFromKb } from '../replies/knowledge.js';
+import { answerFromKb, answerFromServices } from '../replies/knowledge.js';
 import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
@@ -249,8 +249,10 @@ export function planForCustomer(
     });
     if (!start.inPast) {
       const s = a.services.matches[0]!;
+      // "how much wud a deep clean come to if i had it sat 12th at 9": the price asked, then the offer.
+      const facts = answerFromServices(a.text, ctx)?.replace(/ Would you like[\s\S]*$/, '');
       return say(
-        `I can't see live availability from here, but I can request ${s.name} on ` +
+        `${facts ? `${facts} ` : ''}I can't see live availability from here, but I can request ${s.name} on ` +
           `${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
         {
           offer: {
