@@ -27,7 +27,7 @@ const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 /** What a booking is called: the visit, or who comes for it ("the handyman on the 21st", "the cleaners friday"). */
 const BOOKED_THING =
   '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one|thing|' +
-  'handym[ae]n|plumber|electrician|cleaners?|technician|installer)';
+  'handym[ae]n|plumber|electrician|cleaners?|technician|installer|guy|person|people|lady|fella)';
 const DAY_WORD = `(?:tomorrow|today|tonight|${WEEKDAY}|next week)`;
 const PART_OF_DAY = String.raw`(?:\s+(?:morning|afternoon|evening)'?s?)?`;
 /** "tomorrow's", "tomorrow morning's", "friday afternoons": a day said of the booking, possessive or not. */
@@ -65,7 +65,9 @@ const ARROW = /\s(?:->|→|=>)\s/;
  */
 const IN_PLACE_OF = new RegExp(
   String.raw`\b(?:instead of|rather than)\s+(?:the\s+)?(?:\d|${WEEKDAY}|tomorrow|noon|morning|afternoon)|` +
-    String.raw`\b(?:make it|make that)\b|${ARROW.source}`,
+    String.raw`\b(?:make it|make that)\b|${ARROW.source}|` +
+    // "the fan install on the 18th, could it be same time but the monday after?"
+    String.raw`\b(?:could|can|would) it be\b`,
 );
 /** "fan install fri 18th -> …": a visit named by its service and day, then an arrow to its new day. */
 const ARROWED_BOOKING = new RegExp(String.raw`\b${BOOKED_THING}\b[^.!?]{0,30}?${ARROW.source}`);
@@ -136,7 +138,25 @@ const CANCEL_PRONOUN = new RegExp(
 const NOT_NEEDED = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})\s+(?:is ?n[o']t|is not|are ?n[o']t|are not|no longer|not) ` +
     String.raw`(?:needed|required|necessary)\b|` +
-    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})`,
+    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})|` +
+    // "we dont need ur guy thursday after all", "the drywall guy doesnt need to come thursday"
+    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:ur|your|the) (?:[a-z-]+\s+){0,2}?` +
+    String.raw`${BOOKED_THING}\s+(?:on\s+|this\s+|next\s+)?(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?)|` +
+    String.raw`\b(?:the|ur|your|our|my) (?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:doesn'?t|does not|won'?t|wont|` +
+    String.raw`no longer) (?:need|have) to come\b`,
+);
+/**
+ * "the wall repair on the 16th doesnt work for me anymore", "wed doesnt work for the handyman", "monday's no good
+ * for the cleaning now": the booking's day no longer suits, so it moves (to a time still to ask, unless given).
+ */
+const DOESNT_SUIT =
+  String.raw`(?:'?s|\s+is)?\s+(?:(?:doesn'?t|does not|won'?t|wont|will not|no longer) work|` +
+  String.raw`(?:is\s+)?(?:no good|not good|a no go))\b`;
+const DAY_DOESNT_SUIT = new RegExp(
+  String.raw`(?:${NAMED_BOOKING.source})${DOESNT_SUIT}|` +
+    // A day said not to suit the booking named right after it ("for the handyman"), not a day for a new visit.
+    String.raw`(?:\b${DAY_OF}|\bthe\s+\d{1,2}(?:st|nd|rd|th)?)${DOESNT_SUIT}(?:\s+any ?more|\s+now)?\s+` +
+    String.raw`(?:for|with)\s+(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b`,
 );
 /** Asking what would happen ("if I need to move it…", "how do I cancel…") changes nothing. */
 const HYPOTHETICAL_CHANGE = new RegExp(
@@ -172,14 +192,19 @@ export function changeCues(text: string): ChangeCues {
       MOVE_EXISTING.some((re) => re.test(t)) ||
       (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t))) ||
       ARROWED_BOOKING.test(t) ||
-      COME_INSTEAD.test(t),
+      COME_INSTEAD.test(t) ||
+      DAY_DOESNT_SUIT.test(t),
     cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun) || NOT_NEEDED.test(t),
     cancelPronoun,
   };
 }
 
 const hasWhen = (w: WhenMention) => Boolean(w.date || w.time || w.ambiguous || w.vague || w.hint);
-const TARGET_WORDS = /\b(instead|make it|make that|how about|what about|can we do|could we do|let'?s do|rather)\b/i;
+const TARGET_WORDS = new RegExp(
+  String.raw`\b(instead|make it|make that|how about|what about|can we do|could we do|let'?s do|rather|` +
+    String.raw`(?:could|can|would) it be)\b`,
+  'i',
+);
 
 /**
  * The words naming the booking and the words giving the new time: the split is at the first "to"

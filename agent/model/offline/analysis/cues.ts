@@ -329,12 +329,22 @@ function lookupAsked(t: string): Cues['lookup'] {
 export function detectCues(text: string): Cues {
   const t = normalize(text);
   const short = t.split(' ').length <= 6;
-  const shift = /\b(an?|\d+|one|two|three|four|half an?)\s*(hours?|hrs?|minutes?|mins?)\s+(later|earlier)\b/.exec(t);
+  const QTY = String.raw`(an?|\d+|one|two|three|four|half an?)\s*(hours?|hrs?|minutes?|mins?)`;
+  // "an hour later", "two hours earlier"; "bring it forward 2 hours", "push it back an hour".
+  const shift =
+    new RegExp(String.raw`\b${QTY}\s+(later|earlier)\b`).exec(t) ??
+    new RegExp(
+      String.raw`\b(?:bring|brought|move|moving|moved|push|pushed|pushing|put|bump|bumped|shift|shifted)\w*\s+` +
+        String.raw`(?:(?:it|that|this|(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+)?(?:forward|up|back)\s+` +
+        // "an hour or two" leaves the amount open: asked, not guessed.
+        String.raw`(?:by\s+)?${QTY}\b(?!\s+or\s+(?:two|2|three|3|so))`,
+    ).exec(t);
   let relativeShiftMinutes: number | undefined;
   if (shift) {
     const qty = shift[1]!.startsWith('half') ? 0.5 : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
     const unit = shift[2]!.startsWith('h') ? 60 : 1;
-    relativeShiftMinutes = Math.round(qty * unit) * (shift[3] === 'earlier' ? -1 : 1);
+    const earlier = shift[3] === 'earlier' || /\b(?:forward|up)\s/.test(shift[0]);
+    relativeShiftMinutes = Math.round(qty * unit) * (earlier ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.
   // "in theory could u do a handyman hour on a sunday?": what is possible, asked for no visit now.

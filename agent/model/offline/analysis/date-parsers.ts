@@ -176,6 +176,12 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       },
     },
     {
+      // "a week on thursday", "monday week": British for the coming one, then a week on.
+      pattern: () =>
+        new RegExp(String.raw`\b(?:(?:a|one)\s+week\s+(?:on|from)\s+${WEEKDAY}|${WEEKDAY}\s+week)(?!\s*end)\b`, 'i'),
+      extract: (_ctx, m) => components(addDays(nextWeekdayAfter(opts.today, weekdayOf((m[1] ?? m[2])!)), 7)),
+    },
+    {
       // "the thursday after next": the coming one, then a week on.
       pattern: () => new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after\s+next\b`, 'i'),
       extract: (_ctx, m) => components(addDays(nextWeekdayAfter(opts.today, weekdayOf(m[1]!)), 7)),

@@ -34,6 +34,11 @@ const BEFORE_AFTER = new RegExp(
 /** "the day before instead", "a week after instead": "instead" makes it the booking's new day, whatever the verb. */
 const INSTEAD = new RegExp(String.raw`\b(?:the\s+)?(?:${QTY}\s+)?${UNIT}\s+(before|after)\s+instead\b`);
 
+/** "same time the day after", "same time but the week before": the booking's time, another day counted from it. */
+const SAME_TIME = new RegExp(
+  String.raw`\bsame time\b[^.!?]{0,12}?\b(?:the\s+)?(?:${QTY}\s+)?${UNIT}\s+(before|after)\b`,
+);
+
 function amount(qty: string, unit: string): number {
   const n = COUNT[qty.replace(/ of$/, '')] ?? Number(qty);
   return unit.startsWith('week') ? n * 7 : n;
@@ -45,7 +50,7 @@ export function relativeDayShift(t: string): number | undefined {
   if (relative) return amount(relative[1]!, relative[2]!) * (relative[3] === 'earlier' ? -1 : 1);
   const back = BACK.exec(t);
   if (back) return amount(back[1]!, back[2]!);
-  const beforeAfter = BEFORE_AFTER.exec(t) ?? INSTEAD.exec(t);
+  const beforeAfter = BEFORE_AFTER.exec(t) ?? INSTEAD.exec(t) ?? SAME_TIME.exec(t);
   if (beforeAfter) {
     const n = amount(beforeAfter[1] ?? 'a', beforeAfter[2]!);
     return beforeAfter[3] === 'before' ? -n : n;

@@ -465,7 +465,7 @@ const PERIOD_PRAISED = new RegExp(
 );
 /** "mornings r hard now", "mornings don't work anymore": the part of the day said not to. */
 const PERIOD_PANNED = new RegExp(
-  String.raw`\b${PERIOD}\s+(?:(?:are|r|is)\s+(?:hard|tough|difficult|no good|bad|tricky|impossible)|` +
+  String.raw`\b${PERIOD}\s+(?:(?:are|r|is)\s+(?:hard|tough|difficult|no good|bad|tricky|impossible|a no[- ]?go|out)|` +
     String.raw`(?:don'?t|dont|do not) work)\b`,
 );
 
@@ -538,7 +538,7 @@ const NAME_LEADS = [
   /\bmy name is\s+(?=[^.!?,]*\bnow\b|[^.!?]*\b(?:married|changed my name|name change)\b)/i,
   // "got married so im Ann Lee-Stone now", "… so its sophie okoye now": the occasion says the words after are a name.
   new RegExp(
-    String.raw`\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.!?]{0,24}?` +
+    String.raw`\b(?:got married|married|divorced|changed my name|took (?:his|her|their) name)\b[^.?]{0,28}?` +
       String.raw`\b(?:i'?m|i am|it'?s|it is)\s+`,
     'i',
   ),
@@ -699,10 +699,12 @@ export function complainsAboutVisit(text: string): boolean {
  * which a move answers, not a fault of anything.
  */
 const TIME_DOESNT_SUIT = new RegExp(
-  String.raw`\b(?:(?:at )?\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon|today|tonight|tomorrow|` +
+  String.raw`\b(?:(?:at )?\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon|today|tonight|tomorrow|the \d{1,2}(?:st|nd|rd|th)|` +
     String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|that|the) (?:time|day|date|slot)|` +
     String.raw`(?:morning|afternoon|evening)s?)\s+(?:no longer works|(?:doesn'?t|does not|won'?t|will not|` +
-    String.raw`isn'?t going to|is not going to|can'?t) work)\b`,
+    String.raw`isn'?t going to|is not going to|can'?t) work)\b|` +
+    // "the wall repair on the 16th doesnt work for me anymore": what suits someone, not a thing that broke.
+    String.raw`\b(?:doesn'?t|does not|won'?t|will not|no longer) works? for (?:me|us)\b`,
   'g',
 );
 /**
@@ -1021,6 +1023,8 @@ const CREW_TOLD = new RegExp(
   String.raw`\b(?:tell|let|ask|remind|warn)\s+(?:(?:the|your|ur|my)\s+)?` +
     String.raw`(?:(?:crew|cleaners?|techs?|technicians?|team|guys?|installers?|handyman|plumber|them|him|her)` +
     String.raw`(?:\s+know)?\s+(?:to|that|not to)|` +
+    // "tell the crew the crates in the garage now": what follows the crew named is for them.
+    String.raw`(?:crew|cleaners?|techs?|technicians?|installers?)(?:\s+know)?(?=\s+the\s+\w+)|` +
     // "tell whoever comes theres a new side gate": whoever it is, what follows is for them.
     String.raw`(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)` +
     String.raw`(?:\s+know)?(?:\s+that)?)\s+\S|` +

@@ -14,15 +14,17 @@ export const IGNORE_REQUEST = 'ignore (?:me|that|this|my (?:last |previous )?(?:
  * corrects rather than takes back, so a bare "no" is none.
  */
 const RETRACTION = new RegExp(
-  String.raw`\b(?:` +
+  String.raw`\b(?:(?:` +
     [
       'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)',
-      "hold off(?: on (?:it|that|this))?|don'?t bother|changed my mind|on second thought",
+      "hold off(?: on (?:it|that|this))?|don'?t bother",
       String.raw`keep it|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|leave it(?: as (?:it is|is))?`,
       IGNORE_REQUEST,
     ].join('|') +
     String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?` +
-    String.raw`(?=\s*(?:[.!?,;:—–-]|\p{Extended_Pictographic}|\blol\b|\bsorry\b|$))`,
+    String.raw`(?=\s*(?:[.!?,;:—–-]|\p{Extended_Pictographic}|\blol\b|\bsorry\b|$))|` +
+    // Said of nothing but what came before, whatever follows: "hmm no on second thoughts keep the personal one".
+    String.raw`changed my mind|on second thoughts?)`,
   'giu',
 );
 

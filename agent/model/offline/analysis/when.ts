@@ -281,6 +281,10 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   const results = reader.parse(masked, ref, { forwardDate: true });
   const out: WhenMention = { spans: [] };
   let lastDay: { end: number; date: LocalDate } | undefined;
+  // Every plain day named, and where the clock time was: "the in-laws land saturday … this friday, 9 in the morning".
+  const days: { index: number; date: LocalDate; weekdayOnly: boolean }[] = [];
+  let clockAt: number | undefined;
+  let relative = false;
 
   for (const r of results) {
     const span = r.text.trim();
@@ -312,10 +316,19 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       }
       lastDay = { end: r.index + r.text.length, date };
     }
+    if (dayCertain) {
+      days.push({
+        index: r.index,
+        date: { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! },
+        weekdayOnly: s.isCertain('weekday') && !s.isCertain('day'),
+      });
+      relative ||= tags.has(RELATIVE_TAG);
+    }
     if (dayCertain && (!out.date || tags.has(RELATIVE_TAG))) {
       out.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
       out.weekdayOnly = s.isCertain('weekday') && !s.isCertain('day');
     }
+    if (s.isCertain('hour') && !out.time && !out.ambiguous) clockAt = r.index;
     if (s.isCertain('hour') && !out.time && !out.ambiguous) {
       const hour = s.get('hour')!;
       const minute = s.get('minute') ?? 0;
@@ -344,6 +357,14 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       out.date = { year: d.start.get('year')!, month: d.start.get('month')!, day: d.start.get('day')! };
       out.weekdayOnly = d.start.isCertain('weekday') && !d.start.isCertain('day');
     }
+  }
+  // Two days and one clock time: the day asked for is the one the time goes with, the other tells what happens around
+  // it (a day counted from another, "the tuesday after that", keeps its own rule; so do alternatives).
+  const distinct = days.filter((d, i) => days.findIndex((x) => sameDay(x.date, d.date)) === i);
+  if (distinct.length > 1 && clockAt !== undefined && !relative && !out.alternatives) {
+    const nearest = [...distinct].sort((x, y) => Math.abs(x.index - clockAt!) - Math.abs(y.index - clockAt!))[0]!;
+    out.date = nearest.date;
+    out.weekdayOnly = nearest.weekdayOnly;
   }
   // chrono misses "the day after tomorrow".
   if (!out.date && /\bday after tomorrow\b/i.test(masked)) {
@@ -401,7 +422,9 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       ).exec(masked) ??
       /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
         masked,
-      );
+      ) ??
+      // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words.
+      /\bbe\s+(\d{1,2})(?::([0-5]\d))?\s*$/i.exec(masked);
     const hour = bare ? Number(bare[1]) : NaN;
     if (hour >= 1 && hour <= 12) {
       const t = resolveBareHour(hour, bare?.[2] ? Number(bare[2]) : 0);

@@ -92,6 +92,8 @@ function referenceStart(b: UpcomingBooking, ctx: PlanContext): string {
 
 type NewStart = { iso: string } | { question: string } | { missing: true };
 
+const UNTIL_CLOCK = /\b(?:till|until|til|'til)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?/gi;
+
 /** The new start a move asks for: from the words after "to", "same time next week", "an hour later". */
 function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanContext): NewStart {
   const tz = ctx.timeZone;
@@ -99,8 +101,16 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   const cues = detectCues(full);
   // "from this sat to the sat after": a day counted from the booking's own.
   const booked = localOf(ref, tz);
+  // "an hour later tmrw? got a dentist thing that runs till 2:30": a time things last until is no new start.
+  const until = [...full.matchAll(UNTIL_CLOCK)].map((m) => m[0].replace(/^\S+\s+/, '').trim());
+  const said =
+    cues.relativeShiftMinutes === undefined
+      ? target
+      : until.includes(target.trim())
+        ? ''
+        : target.replace(UNTIL_CLOCK, ' ');
   const w = withLastStart(
-    extractWhen(target, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }),
+    extractWhen(said, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }),
     ctx.services.find((s) => s.id === b.service_id)?.duration_minutes,
   );
   let iso: string;
