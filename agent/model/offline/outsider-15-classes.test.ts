@@ -154,3 +154,36 @@ describe("a new time said relative to the booking's own", () => {
     ]);
   });
 });
+
+describe('a service told by the job', () => {
+  it.each([
+    [
+      'one of the kitchen cupboard doors is hanging off its hinge, could someone pop round wed at noon to sort it',
+      'svc_handyman_hour',
+      '2026-12-09T12:00:00-05:00',
+    ],
+    [
+      'the movers bashed the hallway wall in 2 spots, holes maybe fist size?? can someone fix it day after tomorrow at 3',
+      'svc_drywall_patch',
+      '2026-12-09T15:00:00-05:00',
+    ],
+  ])('%s', (text, service_id, start_time) => {
+    expect(plan(seedContext(), text).calls.find((c) => c.name === 'book_slot')?.args).toMatchObject({
+      service_id,
+      start_time,
+    });
+  });
+});
+
+describe('which of two times their own visit is at', () => {
+  it('tmrws cleaning, is that 8 or 9? cant remember', () => {
+    const clean = booking('BKG-1001', 'svc_standard_clean', 'Standard Home Cleaning', '2026-12-08T08:00:00-05:00');
+    const first = plan(
+      seedContext(),
+      'tmrws cleaning, is that 8 or 9? cant remember and dont want to be in the shower lol',
+    );
+    expect(callNames(first)).toEqual(['lookup_customer']);
+    const t = converse('tmrws cleaning, is that 8 or 9? cant remember and dont want to be in the shower lol', [clean]);
+    expect(t.content).toMatch(/8:00/);
+  });
+});

@@ -366,8 +366,9 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     out.date = nearest.date;
     out.weekdayOnly = nearest.weekdayOnly;
   }
-  // chrono misses "the day after tomorrow".
-  if (!out.date && /\bday after tomorrow\b/i.test(masked)) {
+  // chrono misses "the day after tomorrow" (with a time after it, it reads "tomorrow at 3").
+  const tomorrow = addDays(today, 1);
+  if ((!out.date || sameDay(out.date, tomorrow)) && /\bday after tomorrow\b/i.test(masked)) {
     const d = addDays(today, 2);
     out.date = { year: d.year, month: d.month, day: d.day };
     out.weekdayOnly = false;
