@@ -163,7 +163,8 @@ describe('a service told by the job', () => {
       '2026-12-09T12:00:00-05:00',
     ],
     [
-      'the movers bashed the hallway wall in 2 spots, holes maybe fist size?? can someone fix it day after tomorrow at 3',
+      'the movers bashed the hallway wall in 2 spots, holes maybe fist size?? can someone fix it day after ' +
+        'tomorrow at 3',
       'svc_drywall_patch',
       '2026-12-09T15:00:00-05:00',
     ],

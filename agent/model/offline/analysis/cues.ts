@@ -252,7 +252,8 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         String.raw`\b(?:is|are) (?:it|that|they|this|we) still ${STILL_ON}\b`,
         String.raw`\b(?:anything|nothing)\b[^.!?]*\b(?:in|on) (?:the|my|your) (?:calendar|schedule|diary)\b`,
         // "tmrws cleaning, is that 8 or 9? cant remember": which of two times their own visit is at.
-        String.raw`\b(?:is|was) (?:that|it|this) (?:at )?\d{1,2}(?::\d\d)?(?: ?[ap]m)? or \d{1,2}(?::\d\d)?(?: ?[ap]m)?\b` +
+        String.raw`\b(?:is|was) (?:that|it|this) (?:at )?\d{1,2}(?::\d\d)?(?: ?[ap]m)? or ` +
+          String.raw`\d{1,2}(?::\d\d)?(?: ?[ap]m)?\b` +
           String.raw`(?=[^.!]*\?|[^.!?]*\b(?:remember|forgot|not sure)\b)`,
       ].join('|'),
     ),
