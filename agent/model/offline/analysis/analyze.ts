@@ -185,6 +185,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const alreadyArranged = !asked && ALREADY_ARRANGED.test(t);
   const bookingWanted =
     !supposedBooking &&
+    !cues.justAsking &&
     !goesAheadQuestion &&
     !alreadyArranged &&
     !rescheduleWanted &&

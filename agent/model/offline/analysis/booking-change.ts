@@ -170,7 +170,9 @@ const HYPOTHETICAL_CHANGE = new RegExp(
 );
 
 /** Whether the message asks about a change in theory ("if i pushed the tv thing back a week, would it cost…"). */
-export const changeInTheory = (text: string): boolean => HYPOTHETICAL_CHANGE.test(normalize(text));
+export const changeInTheory = (text: string): boolean =>
+  // "I would be grateful if you could cancel …": politeness around a request, not a case that may not happen.
+  HYPOTHETICAL_CHANGE.test(normalize(text).replace(/\bif (?:you|u) (?:could|would|can)\b/g, ' '));
 
 export interface ChangeCues {
   /** Words that move a booking the customer has ("move my deep clean", "reschedule"). */

@@ -41,6 +41,8 @@ export interface Cues {
   lookup?: 'bookings' | 'tickets' | 'contact' | 'account';
   /** Tries to talk the assistant out of its rules. */
   injection: boolean;
+  /** Asked for later or in theory ("just checking, not booking yet", "in theory could u …"): no visit now. */
+  justAsking: boolean;
   /** Says outright that nothing needs doing ("just venting, no need to do anything"). */
   noAction: boolean;
 }
@@ -388,6 +390,7 @@ export function detectCues(text: string): Cues {
     ...(lookup && !bookStrong ? { lookup } : {}),
     injection: INJECTION.test(t),
     noAction: NO_ACTION.test(t),
+    justAsking: JUST_ASKING.test(t),
   };
 }
 

@@ -222,14 +222,18 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
         new RegExp(
           String.raw`\b${WEEKDAY},?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)|` +
             // A word only after "the", and not counting something else ("monday the first thing").
-            String.raw`the\s+(${ORDINAL_DAY_WORD})(?!\s+(?:thing|one|time|slot|visit|appointment|floor)\b))\b` +
+            String.raw`the\s+(${ORDINAL_DAY_WORD})(?!\s+(?:thing|one|time|slot|visit|appointment|floor)\b)|` +
+            // "tuesday 15": a bare number past any hour of a 12-hour clock, checked against the weekday below.
+            String.raw`(1[3-9]|2\d|3[01])(?=\s*(?:[,.;!?]|$|\s+(?:same|at|for|in|instead|pls|please|then|ok)\b)))\b` +
             // Not a time ("monday 10am") and not a day chrono reads with its month ("friday the 18th of dec").
             String.raw`(?!\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|of\b|` +
             '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))',
           'i',
         ),
       extract: (_ctx, m) => {
-        const d = nextDayOfMonth(opts.today, m[4] ? ordinalDay(m[4])! : Number(m[2] ?? m[3]));
+        const d = nextDayOfMonth(opts.today, m[4] ? ordinalDay(m[4])! : Number(m[2] ?? m[3] ?? m[5]));
+        // A bare number is a day of the month only when that day is the weekday named.
+        if (d && m[5] && new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() !== weekdayOf(m[1]!)) return null;
         return d ? components(d, weekdayOf(m[1]!)) : null;
       },
     },

@@ -749,8 +749,16 @@ const MENDED_FAULT = new RegExp(
     String.raw`(?:wobbl\w*|loose|leak\w*|drip\w*|squeak\w*|rattl\w*|broken|stick\w*|creak\w*)\s+(?!again\b)\w+`,
   'g',
 );
+/** "new number 555…, the old is not working more": the value being replaced, the reason for the change. */
+const OLD_VALUE_DEAD = new RegExp(
+  String.raw`\bold(?: (?:one|number|phone|mobile|cell|email|e-mail|address|sim))? (?:is |was )?` +
+    String.raw`(?:not working|isn'?t working|doesn'?t work|does not work|no longer works|not work|dead|disconnected)` +
+    String.raw`(?: (?:more|any ?more))?`,
+  'g',
+);
 const sansWhatIsNoFault = (t: string) =>
   t
+    .replace(OLD_VALUE_DEAD, ' ')
     .replace(MENDED_FAULT, ' ')
     .replace(TIME_DOESNT_SUIT, ' ')
     .replace(ARRIVED_DAMAGED, ' ')

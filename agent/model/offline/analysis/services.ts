@@ -131,6 +131,25 @@ function secondFit(scored: Scored[], matches: Service[]): Service | undefined {
   return second && !overlaps(second.spans, top.spans) ? second.s : undefined;
 }
 
+/** "the TV thing or the shelves", "the move-out clean or a deep clean": a choice offered between two services. */
+const OR_BETWEEN =
+  /^[\s,]*(?:thing\s+|one\s+|job\s+|clean\w*\s+)?(?:,\s*)?or(?:\s+(?:maybe|else|perhaps))?\s+(?:the|a|an|my)?\s*$/;
+
+/** Services a kept one is offered beside with "or": both stay, so which one is asked, never guessed. */
+function eitherOr(low: string, scored: Scored[], matches: Service[]): Service[] {
+  const kept = scored.filter((x) => matches.includes(x.s));
+  return scored
+    .filter((x) => !matches.includes(x.s) && x.spans.length)
+    .filter((x) =>
+      kept.some((k) =>
+        k.spans.some(([ks, ke]) =>
+          x.spans.some(([xs, xe]) => OR_BETWEEN.test(ke <= xs ? low.slice(ke, xs) : xe <= ks ? low.slice(xe, ks) : '')),
+        ),
+      ),
+    )
+    .map((x) => x.s);
+}
+
 /** Services mentioned by name, keyword or synonym. */
 export function matchServices(text: string, services: readonly Service[]): ServiceMatch {
   const low = normalize(text);
@@ -145,6 +164,7 @@ export function matchServices(text: string, services: readonly Service[]): Servi
     if (!matches.length) matches = [scored[0]!.s];
     const second = secondFit(scored, matches);
     if (second) matches.push(second);
+    for (const alt of eitherOr(low, scored, matches)) matches.push(alt);
   }
   let candidates: Service[] = [];
   if (!matches.length) {

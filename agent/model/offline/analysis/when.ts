@@ -272,9 +272,16 @@ const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month ===
  * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
  * message names no day before it.
  */
+/** "nine a m", "3 p.m": a time dictated or typed apart, read as "nine am". */
+const SPOKEN_MERIDIEM = new RegExp(
+  String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([ap])\.?\s+m\b\.?`,
+  'gi',
+);
+const spokenMeridiem = (text: string) => text.replace(SPOKEN_MERIDIEM, '$1 $2m');
+
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
-  const masked = maskNonDates(resolveWeekPhrases(spellOutWeekdays(text), localParts(now, timeZone)));
+  const masked = maskNonDates(resolveWeekPhrases(spellOutWeekdays(spokenMeridiem(text)), localParts(now, timeZone)));
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const today = localParts(now, timeZone);
   const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
@@ -365,6 +372,22 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const nearest = [...distinct].sort((x, y) => Math.abs(x.index - clockAt!) - Math.abs(y.index - clockAt!))[0]!;
     out.date = nearest.date;
     out.weekdayOnly = nearest.weekdayOnly;
+  }
+  // "next tuesday" said on a Monday: tomorrow (this week's) or the week after's; both are plausible, so both are
+  // offered. From Saturday "next tuesday" is the coming one, and "next friday" on a Friday is a week on: no doubt.
+  const next = /\bnext\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b(?!\s+week)/i.exec(masked);
+  if (next && out.date && !out.alternatives && !relative) {
+    const wd = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(next[1]!.toLowerCase());
+    const todayWd = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+    const ahead = (wd - todayWd + 7) % 7;
+    // Days left in this week (Monday to Sunday) after today.
+    const leftThisWeek = todayWd === 0 ? 0 : 7 - todayWd;
+    if (ahead > 0 && ahead <= leftThisWeek) {
+      const coming = addDays(today, ahead);
+      const later = addDays(today, ahead + 7);
+      const pick = (d: LocalDate) => ({ year: d.year, month: d.month, day: d.day });
+      if (sameDay(out.date, coming) || sameDay(out.date, later)) out.alternatives = [pick(coming), pick(later)];
+    }
   }
   // chrono misses "the day after tomorrow" (with a time after it, it reads "tomorrow at 3").
   const tomorrow = addDays(today, 1);

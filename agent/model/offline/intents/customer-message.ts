@@ -53,7 +53,8 @@ function bookingsInSegments(
   ctx: PlanContext,
 ): { service_id: string; start_time: string }[] {
   const parts = segments(a.text);
-  if (parts.length < 2) return [];
+  // "… for a handyman hour? just checking, not booking yet": said of the whole message, whichever part asks.
+  if (parts.length < 2 || a.cues.justAsking) return [];
   const out: { service_id: string; start_time: string }[] = [];
   for (const seg of parts) {
     const sa = analyze(messages, ctx, seg);
@@ -240,7 +241,9 @@ export function planForCustomer(
     a.when.date &&
     a.when.time &&
     !a.when.anyDay &&
-    !a.problem
+    !a.problem &&
+    // "my tv mounting is thursday at 2pm, if i push it … does that cost me": a question about a change's fee.
+    !a.feeQuestion
   ) {
     const start = combine(a.when.date, a.when.time, {
       weekdayOnly: a.when.weekdayOnly,
@@ -249,8 +252,13 @@ export function planForCustomer(
     });
     if (!start.inPast) {
       const s = a.services.matches[0]!;
-      // "how much wud a deep clean come to if i had it sat 12th at 9": the price asked, then the offer.
-      const facts = answerFromServices(a.text, ctx)?.replace(/ Would you like[\s\S]*$/, '');
+      // "how much wud a deep clean come to if i had it sat 12th at 9": the price asked, then the offer; "is it more
+      // expensive because its the weekend?" asks what the help centre says beside it.
+      const price = answerFromServices(a.text, ctx)?.replace(/ Would you like[\s\S]*$/, '');
+      // The help centre's answer leads with the catalogue's price when its quote lacks it.
+      const facts =
+        (price && answerFromKb(a.text, ctx)?.text.replace(/ (?:Would you like|Is there anything)[\s\S]*$/, '')) ||
+        price;
       return say(
         `${facts ? `${facts} ` : ''}I can't see live availability from here, but I can request ${s.name} on ` +
           `${formatWhen(start.iso, ctx.timeZone)} for you and our team will confirm it. Would you like me to do that?`,
