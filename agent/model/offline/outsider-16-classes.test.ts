@@ -107,3 +107,15 @@ describe('plainly asked', () => {
     ).toMatchObject({ cancel: true });
   });
 });
+
+describe('a day past the booking window', () => {
+  it.each([
+    'can i already book a deep clean for january 4th at 10 or is that too far out?',
+    'book me a deep clean for tues 22nd at 9am before the in-laws arrive',
+  ])('says how far ahead we book, and tries no booking: %s', (text) => {
+    const t = plan(seedContext(), text);
+    expect(writes(t)).toEqual([]);
+    expect(t.content).toMatch(/14 days ahead/);
+    expect(t.content).toMatch(/Dec 21/);
+  });
+});

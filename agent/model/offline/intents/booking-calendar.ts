@@ -1,5 +1,11 @@
 import { addDays } from '../../../../core/time.js';
-import { closedDays, OPENING_HOURS, openingHours, type LocalDate } from '../../../../schema/business/calendar.js';
+import {
+  closedDays,
+  OPENING_HOURS,
+  openingHours,
+  SLOT_DAYS,
+  type LocalDate,
+} from '../../../../schema/business/calendar.js';
 import type { PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import { startsFor } from '../analysis/parts-of-day.js';
@@ -120,6 +126,16 @@ export function calendarQuestion(
       ...(offer ? { offer } : {}),
     };
   }
+
+  // "january 4th at 10": past the days the calendar is open for; the tool would refuse it, so the limit is said.
+  const lastDay = dayOf(addDays(today, SLOT_DAYS));
+  if (day.year * 10_000 + day.month * 100 + day.day > lastDay.year * 10_000 + lastDay.month * 100 + lastDay.day)
+    return {
+      note:
+        `We take bookings up to ${SLOT_DAYS} days ahead, so the furthest day I can book right now is ` +
+        `${formatDay(lastDay, tz)}, and ${formatDay(day, tz)} isn't open yet. Would a day up to then work, or would ` +
+        'you like to ask again closer to the date?',
+    };
 
   const hours = openingHours(day);
   if (!hours) {
