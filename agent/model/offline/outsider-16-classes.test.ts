@@ -119,3 +119,13 @@ describe('a day past the booking window', () => {
     expect(t.content).toMatch(/Dec 21/);
   });
 });
+
+describe('open sets (outsider-10)', () => {
+  it('"cant make my cleaning on the 14th anymore" is a change of that booking, asked about', () => {
+    expect(changeCues('cant make my cleaning on the 14th anymore')).toMatchObject({ move: true });
+  });
+
+  it('"can my faucet repair wed be later in the day? like 3" gives the new hour', () => {
+    expect(extractWhen('be later in the day? like 3', NOW, TZ).time).toEqual({ hour: 15, minute: 0 });
+  });
+});

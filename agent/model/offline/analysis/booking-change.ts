@@ -154,6 +154,8 @@ const DOESNT_SUIT =
   String.raw`(?:is\s+)?(?:no good|not good|a no go))\b`;
 const DAY_DOESNT_SUIT = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})${DOESNT_SUIT}|` +
+    // "cant make my cleaning on the 14th anymore": the same, said of the customer.
+    String.raw`\b(?:can'?t|cannot|can not|won'?t be able to|not able to) make (?:it to )?(?:${NAMED_BOOKING.source})|` +
     // A day said not to suit the booking named right after it ("for the handyman"), not a day for a new visit.
     String.raw`(?:\b${DAY_OF}|\bthe\s+\d{1,2}(?:st|nd|rd|th)?)${DOESNT_SUIT}(?:\s+any ?more|\s+now)?\s+` +
     String.raw`(?:for|with)\s+(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b`,

@@ -447,8 +447,9 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
         masked,
       ) ??
-      // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words.
-      /\bbe\s+(\d{1,2})(?::([0-5]\d))?\s*$/i.exec(masked);
+      // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words; so is
+      // "… later in the day? like 3".
+      /\b(?:be|like)\s+(\d{1,2})(?::([0-5]\d))?\s*(?:ish)?[?.!]*\s*$/i.exec(masked);
     const hour = bare ? Number(bare[1]) : NaN;
     if (hour >= 1 && hour <= 12) {
       const t = resolveBareHour(hour, bare?.[2] ? Number(bare[2]) : 0);
