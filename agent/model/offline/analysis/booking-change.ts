@@ -229,6 +229,15 @@ export function splitChange(
     const target = text.slice(start, inPlace.index);
     if (hasWhen(extractWhen(target, ctx.now, ctx.timeZone)))
       return { which: `${text.slice(0, start)} ${text.slice(inPlace.index)}`.trim(), target };
+    // "Instead of 2pm can they come at 9am that same day": the time it has first, the new one after it.
+    const after = text.slice(inPlace.index + inPlace[0].length);
+    const old = new RegExp(
+      String.raw`^\s*(?:the\s+)?(?:${CLOCK}|\d{1,2}(?::\d{2})?|${WEEKDAY}|noon|morning|afternoon)`,
+      'i',
+    ).exec(after);
+    const rest = old ? after.slice(old[0].length) : '';
+    if (!target.trim() && old && hasWhen(extractWhen(rest, ctx.now, ctx.timeZone)))
+      return { which: text.slice(0, inPlace.index + inPlace[0].length + old[0].length), target: rest };
   }
   const verb = /\b(?:move|moving|reschedul\w*|push|bump|postpone|shift|change|switch|make)\b/i.exec(text);
   const from = verb ? verb.index + verb[0].length : 0;

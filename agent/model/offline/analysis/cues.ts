@@ -170,6 +170,11 @@ const WITHDRAW = new RegExp(
       IGNORE_REQUEST,
       // "forget the tv thing", "drop it pls": the request named loosely.
       String.raw`forget (?:about )?(?:the|my) (?:\w+ ){1,2}?(?:thing|request|idea|one)|drop (?:it|that|the request)`,
+      // "forget the cancellation please", "scrap the move": the change asked for, named as a noun.
+      String.raw`(?:forget|scrap|drop|ignore) (?:about )?(?:the|my|that) (?:cancel\w*|move|reschedul\w*|booking request|` +
+        String.raw`change|update|new (?:number|email|address))`,
+      // "wait no, thats my work line. keep the old one": the value on file stays.
+      String.raw`keep (?:the|my) (?:old|current|existing|same|original) (?:one|number|email|address|phone|time|day)`,
       // "leave it how it was", "keep things as they are": what is on file stays.
       '(?:leave|keep) (?:it|things|everything) (?:how|as|the way) (?:it|they) (?:was|were|is|are)|' +
         '(?:leave|keep) (?:it|things|everything) as is',
@@ -253,6 +258,9 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         // "is it still on?" about a visit named before; "nothing still sitting in the calendar for me?"
         String.raw`\b(?:is|are) (?:it|that|they|this|we) still ${STILL_ON}\b`,
         String.raw`\b(?:anything|nothing)\b[^.!?]*\b(?:in|on) (?:the|my|your) (?:calendar|schedule|diary)\b`,
+        // "just double checking, my fan installation is this Saturday at 9 am, correct?": their visit's time, checked.
+        String.raw`\bmy (?:[\w-]+ ){0,3}?(?:${BOOKING_NOUN}|install\w*|repair|mount\w*) (?:is|'s) ` +
+          String.raw`(?:this|on|for|at|next|tomorrow|today)\b[^.!?]*(?:\b(?:correct|right|yeah|yes)\b|\?)`,
         // "tmrws cleaning, is that 8 or 9? cant remember": which of two times their own visit is at.
         String.raw`\b(?:is|was) (?:that|it|this) (?:at )?\d{1,2}(?::\d\d)?(?: ?[ap]m)? or ` +
           String.raw`\d{1,2}(?::\d\d)?(?: ?[ap]m)?\b` +

@@ -596,7 +596,8 @@ const DAMAGE = new RegExp(
       // "scratch that", "scratch what i said": taking words back, not a scratch on anything.
       String.raw`broke|broken|break|smashed|shattered|cracked|` +
         String.raw`scratch(?!\s+(?:that|this|what|my (?:last|earlier|previous))\b)\w*`,
-      String.raw`stain\w*|damag\w*|ruin\w*|dent\w*|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn`,
+      // "dent", "dented", "dents", never "dentist" or "accident".
+      String.raw`stain\w*|damag\w*|ruin\w*|dent(?:s|ed)?|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn`,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -1102,8 +1103,11 @@ function notANameWords(services: readonly { name: string }[]): Set<string> {
  */
 export function theirVisit(text: string): string | undefined {
   const theirs = new RegExp(
-    `\\b(?:my|our) (${RELATIVES})\\b[^.!?]{0,80}?\\b(?:her|his|their)\\s+(?:[a-z]+\\s+){0,2}?` +
-      '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone)\\b',
+    `\\b(?:my|our) (${RELATIVES})\\b[^.!?]{0,80}?\\b(?:(?:her|his|their)\\s+(?:[a-z]+\\s+){0,2}?` +
+      '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone|' +
+      // "my neighbour … wants her windows done too, can you put her in for saturday": the visit is hers.
+      'windows?|tv|fan|faucet|tap|thermostat|walls?|house|place|flat|home)|' +
+      '(?:put|book|pencil|sign|fit) (?:her|him|them) (?:in|down|up)\\b)',
   ).exec(normalize(text));
   return theirs && !/^(?:wife|husband|partner|son|daughter|kids?)$/.test(theirs[1]!) ? `your ${theirs[1]!}` : undefined;
 }
