@@ -171,8 +171,8 @@ const WITHDRAW = new RegExp(
       // "forget the tv thing", "drop it pls": the request named loosely.
       String.raw`forget (?:about )?(?:the|my) (?:\w+ ){1,2}?(?:thing|request|idea|one)|drop (?:it|that|the request)`,
       // "forget the cancellation please", "scrap the move": the change asked for, named as a noun.
-      String.raw`(?:forget|scrap|drop|ignore) (?:about )?(?:the|my|that) (?:cancel\w*|move|reschedul\w*|booking request|` +
-        String.raw`change|update|new (?:number|email|address))`,
+      String.raw`(?:forget|scrap|drop|ignore) (?:about )?(?:the|my|that) ` +
+        String.raw`(?:cancel\w*|move|reschedul\w*|booking request|change|update|new (?:number|email|address))`,
       // "wait no, thats my work line. keep the old one": the value on file stays.
       String.raw`keep (?:the|my) (?:old|current|existing|same|original) (?:one|number|email|address|phone|time|day)`,
       // "leave it how it was", "keep things as they are": what is on file stays.

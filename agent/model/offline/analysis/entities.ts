@@ -597,7 +597,8 @@ const DAMAGE = new RegExp(
       String.raw`broke|broken|break|smashed|shattered|cracked|` +
         String.raw`scratch(?!\s+(?:that|this|what|my (?:last|earlier|previous))\b)\w*`,
       // "dent", "dented", "dents", never "dentist" or "accident".
-      String.raw`stain\w*|damag\w*|ruin\w*|dent(?:s|ed)?|chipped|spilled|knocked over|hole in|bleach\w*|scuff\w*|tore|torn`,
+      String.raw`stain\w*|damag\w*|ruin\w*|dent(?:s|ed)?|chipped|spilled|knocked over|hole in|bleach\w*|` +
+        String.raw`scuff\w*|tore|torn`,
     ].join('|') +
     String.raw`)\b`,
 );
