@@ -86,3 +86,34 @@ describe('the new time after the one it replaces', () => {
     ]);
   });
 });
+
+describe('a start too late for the service to finish by closing', () => {
+  it('Book a deep clean 12/15 at 3pm', () => {
+    const t = plan(seedContext(), 'Book a deep clean 12/15 at 3pm');
+    expect(writes(t)).toEqual([]);
+    expect(t.content).toMatch(/latest start on Tue, Dec 15 is 2:00 PM/);
+  });
+});
+
+describe('a move to a start the day does not have for the service', () => {
+  it('can you move my appointment tomorrow to 6pm? I get home late', () => {
+    const text = 'can you move my appointment tomorrow to 6pm? I get home late';
+    const ctx = seedContext();
+    const window: BaseMessage[] = [system(ctx), customer(text)];
+    const first = planTurn(window);
+    const ai = toAIMessage(first, window, 'thread-test');
+    const windows = {
+      id: 'BKG-1002',
+      service_id: 'svc_window_clean',
+      service_name: 'Interior Window Cleaning',
+      starts_at: '2026-12-08T14:00:00-05:00',
+    };
+    const second = planTurn([
+      ...window,
+      ai,
+      toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([windows])),
+    ]);
+    expect(writes(second)).toEqual([]);
+    expect(second.content).toMatch(/4:00 PM/);
+  });
+});

@@ -172,16 +172,32 @@ export function calendarQuestion(
   }
 
   const [open, last] = hours;
+  // The service's own last start: it has to finish by closing ("a 4-hour clean starts by 2:00 PM").
+  const hoursOf = service ? Math.ceil(service.duration_minutes / 60) : 1;
+  const latest = Math.max(open, last + 1 - hoursOf);
   // "6:30pm" after the last start: outside the day's hours whatever its minutes.
   const outside = time && (time.hour < open || time.hour > last);
   if (time && !fits(day, time) && (time.minute === 0 || outside)) {
-    const nearest = { hour: time.hour < open ? open : last, minute: 0 };
+    const nearest = { hour: time.hour < open ? open : latest, minute: 0 };
     const offer = offerFor(service, day, nearest, ctx);
     return {
       note:
         `On ${formatDay(day, tz)} our visits start between ${formatClock({ hour: open, minute: 0 })} and ` +
         `${formatClock({ hour: last, minute: 0 })}, so ${formatClock(time)} isn't possible. ` +
         `Would ${formatClock(nearest)} work, or another time?`,
+      ...(offer ? { offer } : {}),
+    };
+  }
+
+  // "a deep clean 12/15 at 3pm": a start the day has, but too late for this service to finish by closing.
+  if (service && time && time.minute === 0 && time.hour <= last && time.hour > latest) {
+    const nearest = { hour: latest, minute: 0 };
+    const offer = offerFor(service, day, nearest, ctx);
+    return {
+      note:
+        `${service.name} takes about ${hoursOf} hour${hoursOf === 1 ? '' : 's'} and has to finish by ` +
+        `${formatClock({ hour: last + 1, minute: 0 })}, so the latest start on ${formatDay(day, tz)} is ` +
+        `${formatClock(nearest)}. Would ${formatClock(nearest)} work, or another time?`,
       ...(offer ? { offer } : {}),
     };
   }

@@ -204,7 +204,16 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
   // "to the 13th" when the 13th is a Sunday: a date given by its number alone may not be the day they think,
   // so a closed one is asked about. A closed day named as such ("to sunday") is tried: the refusal lists openings.
   const at = localOf(when.iso, tz);
-  if (!openingHours(at) && !NAMES_DAY.test(normalize(r.target || r.full))) {
+  // "move my appointment tomorrow to 6pm": a start the day does not have for this service is said, not tried.
+  if (openingHours(at)) {
+    const service = ctx.services.find((s) => s.id === b.service_id);
+    const calendar = calendarQuestion(
+      { date: at, time: { hour: at.hour, minute: at.minute }, spans: [] },
+      service,
+      ctx,
+    );
+    if (calendar) return say(`I'd be happy to move your ${b.service_name}. ${calendar.note}`, waitForTime);
+  } else if (!NAMES_DAY.test(normalize(r.target || r.full))) {
     const calendar = calendarQuestion(
       { date: at, time: { hour: at.hour, minute: at.minute }, spans: [] },
       undefined,
