@@ -78,6 +78,9 @@ const HYPOTHETICAL = new RegExp(
     [
       // "what happens now" after a report asks what follows from it, not from a case supposed.
       'what if|what happens(?! now| next)|in case|if (?:a|the|your|ur|you|someone|something|my|i)',
+      // "purely hypothetical …: say your cleaner leaves the mirrors streaky": a case set up, not one reported.
+      String.raw`hypothetical(?:ly)?|in theory|suppose|supposing|` +
+        String.raw`(?:^|[:;,.]\s*|let'?s )say (?:your|the|i|we|you|it'?s?|a|someone)`,
       // "does the guarantee cover it if it comes loose later?": a failure supposed, not reported.
       String.raw`(?:if|should|once) (?:it|they|that|this) (?:ever |later |then )?` +
         String.raw`(?:comes?|starts?|stops?|breaks?|fails?|leaks?|falls?|goes|gets|drips?)`,

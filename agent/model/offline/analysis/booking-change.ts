@@ -375,6 +375,8 @@ const CANCEL_WORDS = /\bcancel\w*/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my|the|that|our)|` +
+    // "if I pushed thursday's tv mounting back to the week after"
+    String.raw`push\w* (?:[\w']+ ){1,3}?(?:back|forward)|` +
     String.raw`change (?:the )?(?:date|day|time))\b` +
     String.raw`(?![- ]?(?:out|in)\b)`,
 );

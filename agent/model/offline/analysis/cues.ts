@@ -259,8 +259,11 @@ const LOOKUP: { kind: NonNullable<Cues['lookup']>; re: RegExp }[] = [
         String.raw`\b(?:is|are) (?:it|that|they|this|we) still ${STILL_ON}\b`,
         String.raw`\b(?:anything|nothing)\b[^.!?]*\b(?:in|on) (?:the|my|your) (?:calendar|schedule|diary)\b`,
         // "just double checking, my fan installation is this Saturday at 9 am, correct?": their visit's time, checked.
-        String.raw`\bmy (?:[\w-]+ ){0,3}?(?:${BOOKING_NOUN}|install\w*|repair|mount\w*) (?:is|'s) ` +
-          String.raw`(?:this|on|for|at|next|tomorrow|today)\b[^.!?]*(?:\b(?:correct|right|yeah|yes)\b|\?)`,
+        // "the drywall fella is thursday the 10th at 8, yeah?", "the wall repair is on the 16th at 9. that right?"
+        String.raw`\b(?:my|the) (?:[\w-]+ ){0,3}?(?:${BOOKING_NOUN}|guy|fella|lady|man|person|people|cleaners?|` +
+          String.raw`tech\w*|handyman|plumber|installer) (?:is|'s) ` +
+          String.raw`(?:this|on|for|at|next|tomorrow|today|(?:mon|tues|wednes|thurs|fri|satur)day|the \d)\b[^.!?]*` +
+          String.raw`[.!?]?\s*(?:\w+ ){0,2}?(?:\b(?:correct|right|yeah|yes|yea)\b|\?)`,
         // "tmrws cleaning, is that 8 or 9? cant remember": which of two times their own visit is at.
         String.raw`\b(?:is|was) (?:that|it|this) (?:at )?\d{1,2}(?::\d\d)?(?: ?[ap]m)? or ` +
           String.raw`\d{1,2}(?::\d\d)?(?: ?[ap]m)?\b` +

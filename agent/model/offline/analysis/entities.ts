@@ -705,8 +705,9 @@ const TIME_DOESNT_SUIT = new RegExp(
     String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|that|the) (?:time|day|date|slot)|` +
     String.raw`(?:morning|afternoon|evening)s?)\s+(?:no longer works|(?:doesn'?t|does not|won'?t|will not|` +
     String.raw`isn'?t going to|is not going to|can'?t) work)\b|` +
-    // "the wall repair on the 16th doesnt work for me anymore": what suits someone, not a thing that broke.
-    String.raw`\b(?:doesn'?t|does not|won'?t|will not|no longer) works? for (?:me|us)\b`,
+    // "the wall repair on the 16th doesnt work for me anymore", "the current way just isn't working for me": what
+    // suits someone, not a thing that broke.
+    String.raw`\b(?:doesn'?t|does not|won'?t|will not|no longer|isn'?t|is not|not) (?:works?|working) for (?:me|us)\b`,
   'g',
 );
 /**
@@ -1108,7 +1109,10 @@ export function theirVisit(text: string): string | undefined {
       '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone|' +
       // "my neighbour … wants her windows done too, can you put her in for saturday": the visit is hers.
       'windows?|tv|fan|faucet|tap|thermostat|walls?|house|place|flat|home)|' +
-      '(?:put|book|pencil|sign|fit) (?:her|him|them) (?:in|down|up)\\b)',
+      '(?:put|book|pencil|sign|fit) (?:her|him|them) (?:in|down|up)\\b|' +
+      // "my landlord … has a cleaning with you on the 18th", "my neighbour … has your handyman coming"
+      '(?:has|have|got) (?:a|an|your|the|one of your) (?:[a-z]+ ){0,2}?(?:bookings?|appointments?|visits?|cleaning|' +
+      'clean|repair|handym[ae]n|cleaners?|techs?|technicians?|plumber|installers?|guy)\\b)',
   ).exec(normalize(text));
   return theirs && !/^(?:wife|husband|partner|son|daughter|kids?)$/.test(theirs[1]!) ? `your ${theirs[1]!}` : undefined;
 }

@@ -320,6 +320,11 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
 const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b/;
+/** How we contact them, named as a thing to change ("how you get hold of me", "my contact preference"). */
+const CONTACT_WAY = new RegExp(
+  String.raw`\b(?:how|way) (?:you|u|ya|we) (?:contact|reach|get hold of|get in touch with|message) (?:me|us)\b|` +
+    String.raw`\bcontact (?:preference|method|setting)s?\b`,
+);
 /** A channel we do not offer, named as the way to reach them ("contact me on whatsapp", "reminders via signal"). */
 const UNOFFERED_CHANNEL = new RegExp(
   String.raw`\b(?:on|via|by|through|over|using|to)\s+` +
@@ -339,6 +344,11 @@ function askForMissingValues(d: Draft, a: Analysis) {
       "Sorry, we can't contact you that way: we can reach you by email, text message or phone call. " +
         'Which of those would you like us to use?',
     );
+    return;
+  }
+  // "can you change how you get hold of me": the way to be contacted, with no channel named.
+  if (CHANGE_WORD.test(t) && CONTACT_WAY.test(t) && !channelsAskedFor(a.text).size) {
+    d.notes.push('Sure. Would you like us to contact you by email, text message or phone call?');
     return;
   }
   // "new number is 201-88 pls change it": a value too short to be one is no value.
