@@ -141,8 +141,10 @@ describe('moving a booking the customer already has', () => {
         args: { customer_id: 'cus_001', booking_id: 'BKG-2002', new_start_time: '2026-12-11T15:00:00-05:00' },
       },
     ]);
+    // The deep clean takes 4 hours: at 3 PM it would run past closing, so its latest start is offered instead.
     const byNumber = planTurn([system(kb), ...said(window, second!), customer('the second one')]);
-    expect(byNumber.calls[0]?.args).toMatchObject({ booking_id: 'BKG-2001' });
+    expect(byNumber.calls).toEqual([]);
+    expect(byNumber.content).toMatch(/latest start on Fri, Dec 11 is 2:00 PM/);
   });
 
   it('says so when there is no upcoming booking, and offers to book', () => {
@@ -365,10 +367,11 @@ describe('cancelling a booking the customer already has', () => {
       { name: 'cancel_booking', args: { customer_id: 'cus_001', booking_id: 'BKG-2001' } },
     ]);
     // …and a change of the pending move's time keeps to the new day.
-    const later = converse(ctx, [], 'make it 3pm instead', [WINDOW, DEEP]);
+    // (1 PM: a 4-hour deep clean must start by 2 PM to finish by closing.)
+    const later = converse(ctx, [], 'make it 1pm instead', [WINDOW, DEEP]);
     expect(later.second!.calls[0]).toMatchObject({
       name: 'reschedule_booking',
-      args: { booking_id: 'BKG-2001', new_start_time: '2026-12-09T15:00:00-05:00' },
+      args: { booking_id: 'BKG-2001', new_start_time: '2026-12-09T13:00:00-05:00' },
     });
     // "never mind" still only takes the request back.
     expect(plan(ctx, 'never mind').calls).toEqual([

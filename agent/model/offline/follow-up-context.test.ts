@@ -60,7 +60,8 @@ describe('"the day before" of the booking a lookup just showed', () => {
       id: 'BKG-1017',
       service_id: 'svc_standard_clean',
       service_name: 'Standard Home Cleaning',
-      starts_at: '2026-12-18T14:00:00-05:00',
+      // A Thursday: the day after is a Friday, when 2 PM is still a start (a Saturday's last start is 1 PM).
+      starts_at: '2026-12-17T14:00:00-05:00',
       price_cents: 14900,
     },
   ];
@@ -70,9 +71,9 @@ describe('"the day before" of the booking a lookup just showed', () => {
   const shown = planMessage(ctx, question, lookup, found);
 
   it.each([
-    ['can u make it the day before, same time', '2026-12-17T14:00:00-05:00'],
-    ['could we do it the day after instead?', '2026-12-19T14:00:00-05:00'],
-    ['move it to the day before pls', '2026-12-17T14:00:00-05:00'],
+    ['can u make it the day before, same time', '2026-12-16T14:00:00-05:00'],
+    ['could we do it the day after instead?', '2026-12-18T14:00:00-05:00'],
+    ['move it to the day before pls', '2026-12-16T14:00:00-05:00'],
   ])('%s', (text, start) => {
     const first = planMessage(ctx, question, lookup, found, shown, text);
     expect(first.tool_calls!.map((c) => c.name)).toEqual(['lookup_customer']);

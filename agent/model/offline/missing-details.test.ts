@@ -150,7 +150,8 @@ describe('a visit somewhere other than home asks for the address', () => {
     expect(visitElsewhere('book a move out clean at one of my rentals next thurs 9am')).toBe('one of your rentals');
     expect(visitElsewhere('book a move out clean at my rental friday')).toBe('your rental');
     expect(visitElsewhere('book a move out clean, i rent my place')).toBeUndefined();
-    const t = plan(ctx, 'book a move out clean at one of my rentals next thurs 9am, the tenants leaving');
+    // "next thurs" said on a Monday would ask which Thursday first (outsider-16-classes.test.ts).
+    const t = plan(ctx, 'book a move out clean at one of my rentals thurs 17th 9am, the tenants leaving');
     expect(asks(t)).toBe(true);
     expect(t.content).toMatch(/full address of the one you mean/);
   });
@@ -168,7 +169,7 @@ describe('a visit somewhere other than home asks for the address', () => {
 
 describe('an installation asked for as a look at the one there asks what the visit is for', () => {
   it.each([
-    'can someone come look at my fan next tuesday 10am',
+    'can someone come look at my fan tuesday the 15th 10am',
     'could a tech take a look at the thermostat friday at 11',
   ])('%s', (text) => {
     const t = plan(ctx, text);
@@ -179,7 +180,7 @@ describe('an installation asked for as a look at the one there asks what the vis
     expect(inspectionOfInstalled('look at my fan', service('svc_ceiling_fan_install'))).toBe(true);
     expect(inspectionOfInstalled('check my new fan is balanced', service('svc_ceiling_fan_install'))).toBe(false);
     expect(inspectionOfInstalled('look at my faucet', service('svc_faucet_repair'))).toBe(false);
-    expect(callNames(plan(ctx, 'can someone install my new ceiling fan next tuesday 10am'))).toEqual(['book_slot']);
+    expect(callNames(plan(ctx, 'can someone install my new ceiling fan tuesday the 15th 10am'))).toEqual(['book_slot']);
   });
 });
 

@@ -1106,9 +1106,9 @@ function notANameWords(services: readonly { name: string }[]): Set<string> {
 export function theirVisit(text: string): string | undefined {
   const theirs = new RegExp(
     `\\b(?:my|our) (${RELATIVES})\\b[^.!?]{0,80}?\\b(?:(?:her|his|their)\\s+(?:[a-z]+\\s+){0,2}?` +
-      '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone|' +
-      // "my neighbour … wants her windows done too, can you put her in for saturday": the visit is hers.
-      'windows?|tv|fan|faucet|tap|thermostat|walls?|house|place|flat|home)|' +
+      '(?:bookings?|appointments?|visits?|cleaning|clean|repair|mount(?:ing)?|install\\w*|account|e-?mail|phone)|' +
+      // "my neighbour … wants her windows done too, can you put her in for saturday": she would be the customer. (A
+      // visit the customer books at a relative's home is theirs: "a clean at her place" is not caught here.)
       '(?:put|book|pencil|sign|fit) (?:her|him|them) (?:in|down|up)\\b|' +
       // "my landlord … has a cleaning with you on the 18th", "my neighbour … has your handyman coming"
       '(?:has|have|got) (?:a|an|your|the|one of your) (?:[a-z]+ ){0,2}?(?:bookings?|appointments?|visits?|cleaning|' +
