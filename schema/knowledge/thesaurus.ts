@@ -580,6 +580,12 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'clean my windows',
     'wash the windows',
     'glass',
+    // Who comes for it: "send ur window people round".
+    'window people',
+    'window person',
+    'window guy',
+    'window man',
+    'window cleaner',
   ],
   handyman: [
     'handyman',
@@ -678,7 +684,16 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'dent in ... wall',
   ],
   tv: ['tv', 'television', 'telly', 'mount my tv', 'tv mount', 'tv mounting', 'mount a tv'],
-  thermostat: ['thermostat', 'thermostats', 'nest', 'ecobee', 'hive', 'heating control', 'control the heat'],
+  thermostat: [
+    'thermostat',
+    'thermostats',
+    'nest',
+    'ecobee',
+    'hive',
+    'heating control',
+    'heating controller',
+    'control the heat',
+  ],
   fan: ['ceiling fan', 'fan'],
 };
 

@@ -79,7 +79,7 @@ const COME_INSTEAD = new RegExp(
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
   new RegExp(
-    String.raw`\b(?:move|moving|push|bump|postpone|shift)\s+(?:back\s+|forward\s+)?` +
+    String.raw`\b(?:move|moving|push|bump|postpone|shift|shove)\s+(?:back\s+|forward\s+)?` +
       String.raw`(?:my|our|the|it|that|this|tomorrow'?s|${WEEKDAY}'?s)\b`,
   ),
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
@@ -143,7 +143,11 @@ const NOT_NEEDED = new RegExp(
     String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:ur|your|the) (?:[a-z-]+\s+){0,2}?` +
     String.raw`${BOOKED_THING}\s+(?:on\s+|this\s+|next\s+)?(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?)|` +
     String.raw`\b(?:the|ur|your|our|my) (?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:doesn'?t|does not|won'?t|wont|` +
-    String.raw`no longer) (?:need|have) to come\b`,
+    String.raw`no longer) (?:need|have) to come\b|` +
+    // "dont need the windows done tmrw after all": the job, done on the day the booking has.
+    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont) need (?:the|my|our) (?:[a-z-]+\s+){1,2}?` +
+    String.raw`(?:done|doing|cleaned|fixed|fitted|mounted|installed|put up)\s+(?:on\s+)?` +
+    String.raw`(?:${WEEKDAY}|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?)`,
 );
 /**
  * "the wall repair on the 16th doesnt work for me anymore", "wed doesnt work for the handyman", "monday's no good
@@ -375,6 +379,9 @@ const CANCEL_WORDS = /\bcancel\w*/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my|the|that|our)|` +
+    // "if I moved my wednesday handyman visit to the afternoon" (not "if i moved to 14 Ferry Road")
+    String.raw`moved (?:my|our|the|that|this) (?:[a-z]+ ){0,3}?(?:booking|appointment|visit|clean\w*|repair|` +
+    String.raw`install\w*|mount\w*)|` +
     // "if I pushed thursday's tv mounting back to the week after"
     String.raw`push\w* (?:[\w']+ ){1,3}?(?:back|forward)|` +
     String.raw`change (?:the )?(?:date|day|time))\b` +

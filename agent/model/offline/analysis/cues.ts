@@ -111,6 +111,9 @@ const BOOK_WEAK = new RegExp(
       // "can somebody pop round tues": a visit asked for in its everyday words.
       '(?:pop|swing|stop|drop) (?:round|around|over|by)',
       String.raw`send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)`,
+      // "could u send ur window people round to mine"
+      String.raw`send (?:ur|your|the|a) (?:[a-z]+ ){0,2}?(?:people|person|guys?|crew|team|cleaners?|lady|man|tech\w*)` +
+        '(?: round| over| out| by)?',
       '(?:can|could) (?:someone|somebody|you|u|ya) ' +
         '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble|give|sort|' +
         'swap|replace|put up|put (?:my|our|the|a|an|some)|take care of|tidy)',
@@ -442,7 +445,10 @@ const clauses = (t: string) =>
     .filter(Boolean);
 
 /** Words a clause may open with before its question ("like will ur…", "also do u…"). */
-const CLAUSE_LEAD = /^(?:(?:so|and|but|also|ok|okay|like|anyway|anyways|btw|lol|oh|um|hmm|then|plus)\b[\s,]*)+/;
+const CLAUSE_LEAD = new RegExp(
+  String.raw`^(?:(?:so|and|but|also|ok|okay|like|anyway|anyways|btw|lol|oh|um|hmm|then|plus|` +
+    String.raw`roughly|approximately|ballpark)\b[\s,]*)+`,
+);
 /** A question put indirectly ("i was wondering whether…", "do you know if…", "is it true that…"). */
 const INDIRECT_QUESTION = new RegExp(
   String.raw`^(?:i (?:was |am |'m |m )?(?:just )?wondering|(?:just )?wondering|i wonder|` +

@@ -220,7 +220,7 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       // chrono (it has a month).
       pattern: () =>
         new RegExp(
-          String.raw`\b${WEEKDAY},?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)|` +
+          String.raw`\b(?:on\s+)?${WEEKDAY},?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)|` +
             // A word only after "the", and not counting something else ("monday the first thing").
             String.raw`the\s+(${ORDINAL_DAY_WORD})(?!\s+(?:thing|one|time|slot|visit|appointment|floor)\b)|` +
             // "tuesday 15": a bare number past any hour of a 12-hour clock, checked against the weekday below.

@@ -12,7 +12,8 @@ const UNIT = '(days?|weeks?)';
 const OBJECT = String.raw`(?:(?:it|that|this|(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+)?`;
 /** "push it back (by) a day", "move the cleaning back two days": later ("call me back a day before" moves nothing). */
 const BACK = new RegExp(
-  String.raw`\b(?:push|move|moving|put|bump|shift|set)\w*\s+${OBJECT}back\s+${OBJECT}(?:by\s+)?${QTY}\s+${UNIT}\b`,
+  String.raw`\b(?:push|move|moving|put|bump|shift|shove|set)\w*\s+${OBJECT}back\s+${OBJECT}(?:by\s+)?` +
+    String.raw`${QTY}\s+${UNIT}\b`,
 );
 /** "bring it forward a day", "move it up two days": earlier ("push forward" could mean either, so it is not read). */
 const FORWARD = new RegExp(

@@ -277,7 +277,24 @@ const SPOKEN_MERIDIEM = new RegExp(
   String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([ap])\.?\s+m\b\.?`,
   'gi',
 );
-const spokenMeridiem = (text: string) => text.replace(SPOKEN_MERIDIEM, '$1 $2m');
+/** "at 13h", "at 9h30": a 24-hour time written the European way. */
+const H_TIME = /\bat\s+([01]?\d|2[0-3])h(?:([0-5]\d))?\b/gi;
+/** "nine in the morning", "2 in the afternoon": an hour and the half of the day it is in. */
+const HOUR_IN_PART = new RegExp(
+  String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?::([0-5]\d))?\s+in\s+the\s+` +
+    '(morning|afternoon|evening)\\b',
+  'gi',
+);
+const hourOf = (h: string) => String(HOUR_WORDS[h.toLowerCase()] ?? h);
+const spokenMeridiem = (text: string) =>
+  text
+    .replace(SPOKEN_MERIDIEM, (_, h: string, ap: string) => `${hourOf(h)} ${ap}m`)
+    .replace(H_TIME, (_, h: string, m?: string) => `at ${h}:${m ?? '00'}`)
+    .replace(
+      HOUR_IN_PART,
+      (_, h: string, m: string | undefined, part: string) =>
+        `${hourOf(h)}${m ? `:${m}` : ''} ${part.toLowerCase() === 'morning' ? 'am' : 'pm'}`,
+    );
 
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
