@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeCues, splitChange } from './analysis/booking-change.js';
 import { extractAddress } from './analysis/entities.js';
-import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
-import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
+import { callNames, NOW, plan, seedContext, TZ, seedArticles } from './testing.js';
 
 // Failures of blind sets, as classes: a hypothetical change said with "pushed" or "hypothetically", venting that
 // says it asks for nothing, a problem told only to frame a question, a change of a field whose new value is not
@@ -10,12 +9,7 @@ import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
 // another time, and a booking named with its day before its new time in one clause.
 
 const ctx = { now: NOW, timeZone: TZ };
-/** The help centre's own articles as the search returns them, so a quote is there to be (wrongly) taken. */
-const retrieved = (...ids: string[]) =>
-  ids.map((id, i) => {
-    const a = KB_ARTICLES.find((x) => x.id === id)!;
-    return { id, title: a.title, topic: a.topic, snippet: a.body, score: 1 - i / 10 };
-  });
+const retrieved = seedArticles;
 const seeded = seedContext({
   retrieved: retrieved(
     'kb-accounts-and-communication-04',

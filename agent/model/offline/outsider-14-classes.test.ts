@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
 import { changeCues } from './analysis/booking-change.js';
 import { extractNameChange } from './analysis/entities.js';
-import { planTurn, toAIMessage } from './planner.js';
-import { callNames, customer, lookupFound, plan, seedContext, system, toolResult } from './testing.js';
+import { afterLookup, callNames, plan, seedArticles, seedContext } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-14-SCENARIOS.md), as classes: an instruction pasted as a system or
 // manager block, a value that cannot be a phone number, a street without its number, a channel we do not offer
@@ -11,11 +9,7 @@ import { callNames, customer, lookupFound, plan, seedContext, system, toolResult
 // "and", a note "stuck" on the account, a problem at the home told as a note for the crew, a new surname said as
 // "its <name> now not <old>", a part of the day preferred "from now on".
 
-const retrieved = (...ids: string[]) =>
-  ids.map((id, i) => {
-    const a = KB_ARTICLES.find((x) => x.id === id)!;
-    return { id, title: a.title, topic: a.topic, snippet: a.body, score: 1 - i / 10 };
-  });
+const retrieved = seedArticles;
 const ctx = seedContext({
   retrieved: retrieved('kb-accounts-and-communication-07', 'kb-accounts-and-communication-03', 'kb-pricing-01'),
 });
@@ -123,17 +117,14 @@ describe("a day counted from the booking's own", () => {
   it('can u push my fan install from this sat to the sat after, same time 9am? does moving it cost me anything', () => {
     const text =
       'can u push my fan install from this sat to the sat after, same time 9am? does moving it cost me anything';
-    const window = [system(ctx), customer(text)];
-    const first = planTurn(window);
-    expect(callNames(first)).toEqual(['lookup_customer']);
-    const ai = toAIMessage(first, window, 'thread-test');
+    expect(callNames(plan(ctx, text))).toEqual(['lookup_customer']);
     const fan = {
       id: 'BKG-1008',
       service_id: 'svc_ceiling_fan_install',
       service_name: 'Ceiling Fan Installation',
       starts_at: '2026-12-12T09:00:00-05:00',
     };
-    const second = planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([fan]))]);
+    const second = afterLookup(ctx, text, [fan]);
     expect(second.calls).toEqual([
       {
         name: 'reschedule_booking',

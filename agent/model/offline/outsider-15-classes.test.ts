@@ -1,9 +1,7 @@
-import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { changeCues } from './analysis/booking-change.js';
 import { crewInstruction, extractNameChange, extractPreferences } from './analysis/entities.js';
-import { planTurn, toAIMessage } from './planner.js';
-import { callNames, customer, lookupFound, plan, seedContext, system, toolResult, type Upcoming } from './testing.js';
+import { afterLookup, callNames, plan, seedContext, type Upcoming } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-15-SCENARIOS.md), as classes: a request taken back "on second
 // thoughts", a booking's day that "doesn't work for me" (a move, not a fault), a visit not needed because the
@@ -15,15 +13,8 @@ import { callNames, customer, lookupFound, plan, seedContext, system, toolResult
 const writes = (t: { calls: { name: string }[] }) =>
   callNames(t).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base');
 
-/** The planner's turn and, when it looks the customer up, its turn after the lookup with these bookings. */
-function converse(text: string, bookings: Upcoming[], now?: string) {
-  const ctx = seedContext(now ? { now } : {});
-  const window: BaseMessage[] = [system(ctx), customer(text)];
-  const first = planTurn(window);
-  if (first.calls.length !== 1 || first.calls[0]!.name !== 'lookup_customer') return first;
-  const ai = toAIMessage(first, window, 'thread-test');
-  return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings))]);
-}
+const converse = (text: string, bookings: Upcoming[], now?: string) =>
+  afterLookup(seedContext(now ? { now } : {}), text, bookings);
 
 const booking = (id: string, service_id: string, service_name: string, starts_at: string): Upcoming => ({
   id,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
 import { changeCues } from './analysis/booking-change.js';
 import { extractWhen } from './analysis/when.js';
-import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
+import { callNames, NOW, plan, seedContext, TZ, seedArticles } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-16-SCENARIOS.md), as classes: a fee or surcharge asked of a visit
 // named whole (an answer, not an offer to book), "just checking, not booking yet", two services offered as
@@ -10,11 +9,7 @@ import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
 // that "is not working" (the reason for a change, not a fault), "tuesday 15" (the 15th, a Tuesday), and "if you
 // could cancel" (politeness, not a case).
 
-const retrieved = (...ids: string[]) =>
-  ids.map((id, i) => {
-    const a = KB_ARTICLES.find((x) => x.id === id)!;
-    return { id, title: a.title, topic: a.topic, snippet: a.body, score: 1 - i / 10 };
-  });
+const retrieved = seedArticles;
 const writes = (t: { calls: { name: string }[] }) =>
   callNames(t).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base');
 

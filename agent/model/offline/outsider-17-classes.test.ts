@@ -1,19 +1,6 @@
-import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { splitChange } from './analysis/booking-change.js';
-import { planTurn, toAIMessage } from './planner.js';
-import {
-  callNames,
-  customer,
-  lookupFound,
-  NOW,
-  pendingBooking,
-  plan,
-  seedContext,
-  system,
-  toolResult,
-  TZ,
-} from './testing.js';
+import { afterLookup, callNames, NOW, pendingBooking, plan, seedContext, TZ } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-17-SCENARIOS.md), as classes: "dentist" is no dent, a change taken
 // back by naming it ("forget the cancellation", "keep the old one"), a neighbour's visit asked for ("put her in for
@@ -63,21 +50,13 @@ describe('the new time after the one it replaces', () => {
   it('Instead of 2pm can they come at 9am that same day', () => {
     const text = 'Need to change my cleaning on friday the 18th. Instead of 2pm can they come at 9am that same day';
     expect(splitChange(text, { now: NOW, timeZone: TZ }).target).toMatch(/9am/);
-    const ctx = seedContext();
-    const window: BaseMessage[] = [system(ctx), customer(text)];
-    const first = planTurn(window);
-    const ai = toAIMessage(first, window, 'thread-test');
     const clean = {
       id: 'BKG-1017',
       service_id: 'svc_standard_clean',
       service_name: 'Standard Home Cleaning',
       starts_at: '2026-12-18T14:00:00-05:00',
     };
-    const second = planTurn([
-      ...window,
-      ai,
-      toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([clean])),
-    ]);
+    const second = afterLookup(seedContext(), text, [clean]);
     expect(second.calls).toEqual([
       {
         name: 'reschedule_booking',
@@ -98,21 +77,13 @@ describe('a start too late for the service to finish by closing', () => {
 describe('a move to a start the day does not have for the service', () => {
   it('can you move my appointment tomorrow to 6pm? I get home late', () => {
     const text = 'can you move my appointment tomorrow to 6pm? I get home late';
-    const ctx = seedContext();
-    const window: BaseMessage[] = [system(ctx), customer(text)];
-    const first = planTurn(window);
-    const ai = toAIMessage(first, window, 'thread-test');
     const windows = {
       id: 'BKG-1002',
       service_id: 'svc_window_clean',
       service_name: 'Interior Window Cleaning',
       starts_at: '2026-12-08T14:00:00-05:00',
     };
-    const second = planTurn([
-      ...window,
-      ai,
-      toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([windows])),
-    ]);
+    const second = afterLookup(seedContext(), text, [windows]);
     expect(writes(second)).toEqual([]);
     expect(second.content).toMatch(/4:00 PM/);
   });

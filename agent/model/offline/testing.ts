@@ -8,6 +8,7 @@ import { LookupCustomerInput } from '../../../schema/tools/lookup-customer.js';
 import { SearchKnowledgeBaseInput } from '../../../schema/tools/search-knowledge-base.js';
 import { SendEmailInput } from '../../../schema/tools/send-email.js';
 import { UpdateCustomerInput } from '../../../schema/tools/update-customer.js';
+import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
 import { SERVICES } from '../../../schema/seed/services.js';
 import {
   approvalEventMessage,
@@ -241,4 +242,22 @@ export function callIssues(name: string, args: unknown, parseToolArgs?: ParseToo
     if (!p.ok) issues.push(...p.issues.map((i) => `registry ${i.path}: ${i.message}`));
   }
   return issues;
+}
+
+/** The help centre's own articles, as the search returns them (whole bodies as snippets, best first). */
+export function seedArticles(...ids: string[]): PlanContext['retrieved'] {
+  return ids.map((id, i) => {
+    const a = KB_ARTICLES.find((x) => x.id === id);
+    if (!a) throw new Error(`no seed article ${id}`);
+    return { id, title: a.title, topic: a.topic, snippet: a.body, score: 1 - i / 10 };
+  });
+}
+
+/** The planner's turn on `text` and, when it looks the customer up, its turn after a lookup showing `bookings`. */
+export function afterLookup(ctx: PlanContext, text: string, bookings: Upcoming[]): PlannedTurn {
+  const window: BaseMessage[] = [system(ctx), customer(text)];
+  const first = planTurn(window);
+  if (first.calls.length !== 1 || first.calls[0]!.name !== 'lookup_customer') return first;
+  const ai = toAIMessage(first, window, 'thread-test');
+  return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings))]);
 }
