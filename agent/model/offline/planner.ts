@@ -17,7 +17,7 @@ import {
 import { analyze, type Analysis } from './analysis/analyze.js';
 import { otherPerson } from './analysis/entities.js';
 import { customerWords } from './analysis/impersonation.js';
-import { keptBesideRetraction, retraction } from './analysis/retraction.js';
+import { keptBesideRetraction, retractions } from './analysis/retraction.js';
 import { messageText, sha256 } from './analysis/text.js';
 import { hasContactChange } from './intents/contact-change.js';
 import { planForCustomer, planForUnlinked } from './intents/customer-message.js';
@@ -134,8 +134,11 @@ const withNote = (turn: PlannedTurn, note: string): PlannedTurn =>
   turn.calls.length ? turn : { ...turn, content: [note, turn.content].join('\n\n') };
 
 function planOwnWords(messages: BaseMessage[], ctx: PlanContext, depth: number, text: string): PlannedTurn {
-  const taken = retraction(text);
-  if (taken && asksForWrite(analyze(messages, ctx, taken.before))) {
+  const all = retractions(text);
+  const taken = all.at(-1);
+  // "cancel … pls. wait no scrap that, wife says the hole is getting bigger. leave it booked": the request is before
+  // the first retraction; what comes between is why it was taken back.
+  if (taken && all.some((r) => asksForWrite(analyze(messages, ctx, r.before)))) {
     // "change my phone … and book a clean …. actually nvm the phone": the booking still stands.
     const kept = taken.after ? undefined : keptBesideRetraction(taken);
     if (kept && asksForWrite(analyze(messages, ctx, kept))) return planOwnWords(messages, ctx, depth, kept);

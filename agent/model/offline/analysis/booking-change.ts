@@ -53,7 +53,8 @@ const WHEN_WORD =
   String.raw`(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?|${CLOCK}|next week|` +
   String.raw`(?:in the\s+)?(?:morning|afternoon|evening))`;
 const INSTEAD_WHEN = new RegExp(
-  String.raw`\b${WHEN_WORD}\s+instead\b(?!\s+of)|\binstead\s+(?:on\s+|at\s+)?${WHEN_WORD}|` +
+  // "thursday 9am any good instead?", "the saturday before instead": a few words may come between.
+  String.raw`\b${WHEN_WORD}(?:\s+[a-z]+){0,3}?\s+instead\b(?!\s+of)|\binstead\s+(?:on\s+|at\s+)?${WHEN_WORD}|` +
     // "could the handyman come fri 11th at 11 instead": an hour alone, before "instead".
     String.raw`\bat\s+\d{1,2}(?::\d{2})?\s+instead\b(?!\s+of)`,
 );
@@ -127,7 +128,8 @@ const CANCEL_EXISTING = [
  * request", not "cancel my card").
  */
 const CANCEL_PRONOUN = new RegExp(
-  String.raw`\b(?:just cancel|cancel it|cancel (?:it|the whole thing) instead)\b(?!\s+request)|` +
+  String.raw`\b(?:just cancel|cancel it|cancel (?:it|the whole thing) instead|call (?:it|the whole thing) off)\b` +
+    String.raw`(?!\s+request)|` +
     String.raw`\bcancel(?:\s+(?:pls|plz|please|thanks|thx|ty))?\s*(?:[.!]+\s*)?$|` +
     String.raw`\b(?:pls|plz|please) cancel\b(?!\s+\w)`,
 );
@@ -138,6 +140,9 @@ const CANCEL_PRONOUN = new RegExp(
 const NOT_NEEDED = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})\s+(?:is ?n[o']t|is not|are ?n[o']t|are not|no longer|not) ` +
     String.raw`(?:needed|required|necessary)\b|` +
+    // "fridays install is pointless now": the visit itself said to be of no use any more.
+    String.raw`(?:${NAMED_BOOKING.source})(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:pointless|unnecessary|redundant|` +
+    String.raw`no use|useless)\b|` +
     String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})|` +
     // "we dont need ur guy thursday after all", "the drywall guy doesnt need to come thursday"
     String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:ur|your|the) (?:[a-z-]+\s+){0,2}?` +
@@ -170,6 +175,12 @@ const HYPOTHETICAL_CHANGE = new RegExp(
     String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|moving|moved|reschedul|push|bump|shift|postpon|delay)|` +
     // "hypothetically, could the tv thing go back a week": said of a case, not asked for.
     String.raw`\b(?:hypothetically|in theory|theoretically)\b|` +
+    // "how close to the day can i still switch it", "whats the deal with moving a booking last minute": the rule.
+    String.raw`\bhow (?:close|late|near|short|soon|last[- ]minute)\b[^.!?]*\b(?:can|could) (?:i|we)\b[^.!?]*` +
+    String.raw`\b(?:cancel|move|switch|change|reschedul|push|shift|postpon)|` +
+    String.raw`\b(?:what'?s|whats|what is|what are) the (?:deal|policy|policies|rules?|story) ` +
+    String.raw`(?:with|on|for|about|re) ` +
+    String.raw`(?:moving|cancell?ing|reschedul\w*|changing|switching)\b|` +
     // "what would it cost to cancel my window cleaning?": the price of a change, asked before deciding on it.
     String.raw`\b(?:what|how much)(?: w(?:ou)?ld| wd| will| does| do)? (?:it|that|i|we) (?:cost|be|owe|pay)` +
     '(?: (?:me|us))?(?: if (?:i|we))? to (?:cancel|move|reschedul)',

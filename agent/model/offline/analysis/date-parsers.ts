@@ -190,7 +190,10 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       // "the wednesday after that": after the last day named before it, or the day under discussion; so is "from this
       // sat to the sat after" (the clause ends after "after").
       pattern: () =>
-        new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after(?:\s+that(?:\s+one)?\b|(?=\s*(?:[,.;:!?]|$)))`, 'i'),
+        new RegExp(
+          String.raw`\b(?:the\s+)?${WEEKDAY}\s+after(?:\s+that(?:\s+one)?\b|(?=\s*(?:[,.;:!?]|$)|\s+instead\b))`,
+          'i',
+        ),
       extract: (ctx, m) => {
         const before = dayBefore(ctx, m.index!);
         const from = before?.day ?? opts.anchor;
@@ -198,6 +201,24 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
         // Tagged so the reader takes this day over the one it counts from ("this wednesday won't work, the
         // wednesday after that"): the earlier day is only the reference.
         return ctx.createParsingComponents(components(nextWeekdayAfter(from, weekdayOf(m[1]!)))).addTag(RELATIVE_TAG);
+      },
+    },
+    {
+      // "the window people on the 19th - can we do the saturday before instead": the last such weekday before the
+      // day named before it, or before the day under discussion ("the saturday before christmas" is chrono's).
+      pattern: () =>
+        new RegExp(
+          String.raw`\b(?:the\s+)?${WEEKDAY}\s+before(?:\s+(?:that|it)(?:\s+one)?\b|` +
+            String.raw`(?=\s*(?:[,.;:!?]|$)|\s+instead\b))`,
+          'i',
+        ),
+      extract: (ctx, m) => {
+        // The day under discussion first: in "monday's no good for the cleaning, the saturday before" the monday is
+        // the booking's, which chrono alone would read as today.
+        const from = opts.anchor ?? dayBefore(ctx, m.index!)?.day;
+        if (!from) return null;
+        const back = (dayWeekday(from) - weekdayOf(m[1]!) + 7) % 7 || 7;
+        return ctx.createParsingComponents(components(addDays(from, -back))).addTag(RELATIVE_TAG);
       },
     },
     {

@@ -327,7 +327,10 @@ const COUNT = '(?:a|an|one|two|three|four|five|\\d+|some|a couple of|new)';
 
 /** "instead of texting", "rather than calls", "stop emailing": a channel named only to be given up. */
 const CHANNEL_GIVEN_UP = new RegExp(
-  String.raw`\b(?:instead of|rather than|than|not by|not|no more|stop|stop the|from|no need to)\s+(?:a\s+|the\s+)?` +
+  String.raw`\b(?:instead of|rather than|than|not by|not|no more|stop|stop the|from|no need to|` +
+    // "stop contacting me by email": the channel named is the one to stop
+    String.raw`(?:stop|quit|no more|don'?t|do not)\s+(?:contacting|messaging|reaching|bugging|updating|` +
+    String.raw`notifying|pinging)\s+(?:me|us)\s+(?:by|via|over|through))\s+(?:a\s+|the\s+)?` +
     String.raw`(?:texts?|texting|sms|text messages?|phone calls?|calls?|calling|ring(?:ing)?(?: me)?|e-?mails?|` +
     String.raw`e-?mailing)\b`,
   'g',
@@ -430,6 +433,20 @@ function contactChannel(t: string): PreferenceChanges['contact'] {
   return undefined;
 }
 
+/** "stop texting me", "no more calls please", "stop contacting me by email": a channel to stop using. */
+const STOP_CHANNEL = new RegExp(
+  String.raw`\b(?:stop|quit|no more|don'?t|do not)\s+(?:(?:contacting|messaging|reaching|bugging|updating|` +
+    String.raw`notifying|pinging)\s+(?:me|us)\s+(?:by|via|over|through)\s+(?:the\s+)?)?` +
+    String.raw`(texts?|texting|sms|text messages?|phone calls?|calls?|calling|ringing|e-?mails?|e-?mailing)\b`,
+);
+
+/** The channel a message asks us to stop using, when it names one (what to use instead is another question). */
+export function channelStopped(text: string): NonNullable<PreferenceChanges['contact']> | undefined {
+  const m = STOP_CHANNEL.exec(normalize(text));
+  if (!m) return undefined;
+  return /^(?:text|sms)/.test(m[1]!) ? 'sms' : /^e-?mail/.test(m[1]!) ? 'email' : 'phone';
+}
+
 const CHANNEL_OF: [RegExp, NonNullable<PreferenceChanges['contact']>][] = [
   [/^(?:texts?|sms|text messages?)$/, 'sms'],
   [/^e-?mails?$/, 'email'],
@@ -483,19 +500,20 @@ export function extractPreferences(text: string): PreferenceChanges {
   const t = normalize(text);
   const out: PreferenceChanges = {};
   const negated = (re: RegExp) =>
-    new RegExp(`\\b(?:don'?t|dont|do not|doesn'?t|no|stop|no longer|never|not)\\b[^.!?]{0,30}${re.source}`).test(t);
+    new RegExp(`\\b(?:don'?t|dont|do not|doesn'?t|no|stop|no longer|never|not)\\b[^.!?]{0,30}(?:${re.source})`).test(t);
 
   // Eco products.
   const eco = new RegExp(
     String.raw`\b(eco(?:[- ]?friendly)?|green|natural|non[- ]?toxic|environmentally friendly|fragrance[- ]free|` +
-      String.raw`chemical[- ]free)\b[^.!?]{0,25}\b(products?|cleaners?|supplies|cleaning)\b|\beco\b`,
+      String.raw`chemical[- ]free|plant[- ]based|biodegradable|organic)\b[^.!?]{0,25}\b` +
+      String.raw`(products?|cleaners?|supplies|cleaning)\b|\beco\b`,
   );
   // "the eco products just don't cut it, go back to normal ones": given up, said after the products.
   const ecoGivenUp = new RegExp(
     String.raw`\beco\b[^.!?]{0,30}\b(?:don'?t|doesn'?t|do not|does not|aren'?t|isn'?t) (?:work|cut|clean|do)|` +
       String.raw`\b(?:go|switch|change) back to (?:the )?(?:normal|regular|standard|usual|old)\b`,
   );
-  if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural/) && !ecoGivenUp.test(t);
+  if (eco.test(t)) out.eco_products = !negated(/\beco|green|natural|plant[- ]based|organic/) && !ecoGivenUp.test(t);
   else if (/\bno (?:harsh )?chemicals\b/.test(t)) out.eco_products = true;
 
   const contact = contactChannel(t);

@@ -27,9 +27,11 @@ const STRAY_TAG = new RegExp(
 );
 /** "Assistant:", "AI note:", "User:": a speaker's label at the start of a line, a sentence or a word. */
 const LABEL = new RegExp(
-  String.raw`(?:^|(?<=[\s\]>]))(${OTHER_ROLE}|${OWN_ROLE})(?:\s+(?:note|message|reply|response))?\s*:`,
+  String.raw`(?:^|(?<=[\s\]>"“'‘]))(${OTHER_ROLE}|${OWN_ROLE})(?:\s+(?:note|message|reply|response))?\s*:`,
   'gi',
 );
+/** The quote mark that closes each opening one: a label just inside quotes speaks until they close. */
+const CLOSING_QUOTE: Record<string, string> = { '"': '"', '“': '”', "'": "'", '‘': '’' };
 /** Where another speaker's line ends when no other label follows: the line or the sentence. */
 const LINE_OR_SENTENCE_END = /\n|[.!?](?=\s)/;
 /** A label that opens a line of a message of several lines speaks to the end of that line. */
@@ -52,14 +54,20 @@ interface Labelled {
   start: number;
   end: number;
   other: boolean;
+  /** The quote mark that closes the label's line, when the label opens a quotation. */
+  closedBy?: string;
 }
 
 function labelsOf(text: string): Labelled[] {
-  return [...text.matchAll(LABEL)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    other: new RegExp(`^${OTHER_ROLE}$`, 'i').test(m[1]!),
-  }));
+  return [...text.matchAll(LABEL)].map((m) => {
+    const closedBy = CLOSING_QUOTE[text[m.index - 1] ?? ''];
+    return {
+      start: m.index,
+      end: m.index + m[0].length,
+      other: new RegExp(`^${OTHER_ROLE}$`, 'i').test(m[1]!),
+      ...(closedBy ? { closedBy } : {}),
+    };
+  });
 }
 
 /**
@@ -73,7 +81,8 @@ export function withoutImpersonation(text: string): OwnWords {
   const lastOther = labels.map((l) => l.other).lastIndexOf(true);
   if (lastOther >= 0) {
     impersonated = true;
-    const kept: string[] = [t.slice(0, labels[0]!.start)];
+    // An opening quote mark before a label goes with the quotation.
+    const kept: string[] = [t.slice(0, labels[0]!.start - (labels[0]!.closedBy ? 1 : 0))];
     labels.forEach((l, i) => {
       const next = labels[i + 1]?.start ?? t.length;
       const body = t.slice(l.end, next);
@@ -83,6 +92,13 @@ export function withoutImpersonation(text: string): OwnWords {
       }
       // Another speaker's line with no label after it ends at its line or sentence; the rest is the customer's.
       if (i === labels.length - 1) {
+        // "is this from you?? "Assistant: Done! I've moved your …" - i never asked": the quotation ends it.
+        // A single quote closes only where it is no apostrophe ("I've" goes on).
+        const close = l.closedBy ? body.search(new RegExp(`${l.closedBy}(?![a-z])`, 'i')) : -1;
+        if (close >= 0) {
+          kept.push(body.slice(close + 1));
+          return;
+        }
         const opensLine = /(?:^|\n)[ \t]*$/.test(t.slice(0, l.start)) && body.includes('\n');
         const end = (opensLine ? LINE_END : LINE_OR_SENTENCE_END).exec(body);
         if (end) kept.push(body.slice(end.index + end[0].length));

@@ -16,9 +16,10 @@ export const IGNORE_REQUEST = 'ignore (?:me|that|this|my (?:last |previous )?(?:
 const RETRACTION = new RegExp(
   String.raw`\b(?:(?:` +
     [
-      'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)',
+      'never ?mind|nvm|forget (?:it|that|about (?:it|that))|scratch (?:that|this)|scrap (?:that|this)',
       "hold off(?: on (?:it|that|this))?|don'?t bother",
-      String.raw`keep it|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|leave it(?: as (?:it is|is))?`,
+      String.raw`keep it(?: booked)?|keep (?:the|my) (?:old|current|existing|same) (?:one|\w+)|` +
+        String.raw`leave it(?: as (?:it is|is)| booked| in)?`,
       IGNORE_REQUEST,
     ].join('|') +
     String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?` +
@@ -35,17 +36,21 @@ export interface Retraction {
   after: string;
 }
 
-/** The last retraction in `text` with words before it, or undefined. */
-export function retraction(text: string): Retraction | undefined {
-  const hits = [...text.matchAll(RETRACTION)].filter((m) => /[a-z0-9]/i.test(text.slice(0, m.index)));
-  const last = hits[hits.length - 1];
-  if (!last) return undefined;
-  const after = text
-    .slice(last.index + last[0].length)
-    .replace(/^[\s.!?,;:—–-]+/, '')
-    .trim();
-  return { before: text.slice(0, last.index).trim(), after };
+/** Every retraction in `text` with words before it, first to last. */
+export function retractions(text: string): Retraction[] {
+  return [...text.matchAll(RETRACTION)]
+    .filter((m) => /[a-z0-9]/i.test(text.slice(0, m.index)))
+    .map((m) => ({
+      before: text.slice(0, m.index).trim(),
+      after: text
+        .slice(m.index + m[0].length)
+        .replace(/^[\s.!?,;:—–-]+/, '')
+        .trim(),
+    }));
 }
+
+/** The last retraction in `text` with words before it, or undefined. */
+export const retraction = (text: string): Retraction | undefined => retractions(text).at(-1);
 
 /** What a retraction names as taken back ("nvm the phone, keep the old one"): a field of the record, or a visit. */
 const TAKEN_BACK_FIELD: readonly [string, RegExp][] = [

@@ -121,6 +121,12 @@ const SAID_OF_HOURS = new RegExp(
   'gi',
 );
 
+/** "the thursday after next", "the saturday before": a day counted from another, though it says "after" or "before". */
+const COUNTED_FROM_A_DAY = new RegExp(
+  String.raw`\b(?:after (?:next|that)|one after)\b|` +
+    String.raw`^(?:the )?(?:sun|mon|tue|wed|thu|fri|sat)\w*\.? (?:after|before)(?: that(?: one)?| it)?$`,
+  'i',
+);
 const IGNORED_SPAN = /\b(now|ago|later|earlier|asap|second|sec|hours?|minutes?|mins?|last|yesterday|before|after)\b/i;
 /** "for a week", "for 3 days": how long something has been so, not a day. */
 const DURATION_SPAN = new RegExp(
@@ -313,8 +319,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   for (const r of results) {
     const span = r.text.trim();
     if (
-      (IGNORED_SPAN.test(span) &&
-        !/\b(?:after (?:next|that)|one after)\b|^(?:the )?(?:sun|mon|tue|wed|thu|fri|sat)\w*\.? after$/i.test(span)) ||
+      (IGNORED_SPAN.test(span) && !COUNTED_FROM_A_DAY.test(span)) ||
       DURATION_SPAN.test(span) ||
       COUNT_SPAN.test(span)
     )

@@ -10,6 +10,7 @@ import {
   type AddressPatch,
   applyAddressPatch,
   channelsAskedFor,
+  channelStopped,
   crewInstruction,
   extractAccessNote,
   STREET_TYPE,
@@ -319,6 +320,7 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   address: /\baddress\b/,
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
+const STOP_WORD = /\b(?:stop|quit|no more|don'?t|do not)\b/;
 const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b/;
 /** How we contact them, named as a thing to change ("how you get hold of me", "my contact preference"). */
 const CONTACT_WAY = new RegExp(
@@ -349,6 +351,13 @@ function askForMissingValues(d: Draft, a: Analysis) {
   // "can you change how you get hold of me": the way to be contacted, with no channel named.
   if (CHANGE_WORD.test(t) && CONTACT_WAY.test(t) && !channelsAskedFor(a.text).size) {
     d.notes.push('Sure. Would you like us to contact you by email, text message or phone call?');
+    return;
+  }
+  // "can you stop contacting me by email, id rather something else": the channel to use instead is not said.
+  const stopped = channelStopped(a.text);
+  if (stopped && !channelsAskedFor(a.text).size && stanceOfMention(a.text, STOP_WORD) === 'request') {
+    const others = (['email', 'sms', 'phone'] as const).filter((c) => c !== stopped).map((c) => CHANNEL_LABEL[c]);
+    d.notes.push(`Sure. How would you like us to contact you instead: by ${others.join(' or ')}?`);
     return;
   }
   // "new number is 201-88 pls change it": a value too short to be one is no value.
