@@ -54,7 +54,15 @@ export interface OfflineMeta {
    * when it is known already, a note to lead the reply with, and the words that ask for the change when
    * the message asks for other things too; `after`, a service to book straight after the moved visit.
    */
-  change?: { kind: ChangeKind; booking_id?: string; lead?: string; text?: string; after?: string };
+  change?: {
+    kind: ChangeKind;
+    booking_id?: string;
+    lead?: string;
+    text?: string;
+    after?: string;
+    /** Only what the change would cost was asked ("how much do i lose if i cancel tomorrow's cleaning"). */
+    feeOnly?: true;
+  };
   /**
    * The lookup of this message is the first step of an update that builds on the record: the changes
    * known already, plus the part of the address and the note that are completed from what is on file.

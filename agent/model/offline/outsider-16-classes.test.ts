@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeCues } from './analysis/booking-change.js';
 import { extractWhen } from './analysis/when.js';
-import { callNames, NOW, plan, seedContext, TZ, seedArticles } from './testing.js';
+import { afterLookup, callNames, NOW, plan, seedContext, TZ, seedArticles, TV_THURSDAY } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-16-SCENARIOS.md), as classes: a fee or surcharge asked of a visit
 // named whole (an answer, not an offer to book), "just checking, not booking yet", two services offered as
@@ -14,11 +14,12 @@ const writes = (t: { calls: { name: string }[] }) =>
   callNames(t).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base');
 
 describe('a question about a visit named whole is answered, not turned into a booking offer', () => {
-  it('a move fee asked of their own booking gets the change policy', () => {
-    const t = plan(
+  it("a move fee asked of their own booking gets that booking's fee, after a lookup", () => {
+    const t = afterLookup(
       seedContext(),
       'hey quick q before i decide anything - my tv mounting is thursday at 2pm, if i push it to later that same ' +
         'afternoon does that cost me something? my husband might not be back from work by 2',
+      [TV_THURSDAY],
     );
     expect(writes(t)).toEqual([]);
     expect(t.content).toMatch(/free|no fee/i);

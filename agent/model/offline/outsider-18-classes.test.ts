@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callNames, pendingBooking, plan, seedContext } from './testing.js';
+import { afterLookup, callNames, pendingBooking, plan, seedContext, TV_THURSDAY } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-18-SCENARIOS.md), as classes: a problem told "purely hypothetical"
 // or after "say …", a visit's time checked ("the drywall fella is thursday the 10th at 8, yeah?"), a way of
@@ -19,10 +19,12 @@ describe('no write', () => {
     expect(writes(plan(ctx, text))).toEqual([]);
   });
 
-  it('a move fee asked with "pushed … back" gets the change policy', () => {
-    expect(
-      plan(ctx, "if I pushed thursday's tv mounting back to the week after, would that cost anything?").content,
-    ).toMatch(/free/i);
+  it('a move fee asked with "pushed … back" gets the fee of that booking, after a lookup', () => {
+    const t = afterLookup(ctx, "if I pushed thursday's tv mounting back to the week after, would that cost anything?", [
+      TV_THURSDAY,
+    ]);
+    expect(writes(t)).toEqual([]);
+    expect(t.content).toMatch(/free/i);
   });
 
   it.each([

@@ -128,6 +128,14 @@ export type Upcoming = {
   price_cents?: number;
 };
 
+/** A TV mounting on Thursday Dec 10 at 2 PM, as lookup_customer lists it. */
+export const TV_THURSDAY: Upcoming = {
+  id: 'BKG-1006',
+  service_id: 'svc_tv_mount',
+  service_name: 'TV Wall Mounting',
+  starts_at: '2026-12-10T14:00:00-05:00',
+};
+
 /** lookup_customer's answer: Maria found (her record as `customer` gives it) with these upcoming bookings. */
 export const lookupFound = (bookings: Upcoming[], customer: Record<string, unknown> = { ...MARIA }) => ({
   status: 'found',

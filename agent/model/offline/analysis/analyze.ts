@@ -151,6 +151,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const feeQuestion = feeQuestionOf(text);
   // "what does it cost to cancel the day before?" asks about the policy; it takes nothing back.
   if (feeQuestion && !change.cancel && !change.move) cues.withdraw = false;
+  // "how much do i lose if i cancel tomorrow's cleaning": a cancellation asked about, not asked for.
+  if (changeInTheory(t)) cues.cancelBooking = false;
   // "any chance my cleaning could start at 10 instead of 8?" names their booking to move it, not to see it.
   if (change.move && cues.lookup === 'bookings') delete cues.lookup;
   const supersedeWanted =

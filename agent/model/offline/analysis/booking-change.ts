@@ -47,6 +47,25 @@ const NAMED_BOOKING = new RegExp(
   String.raw`\b(?:(?:the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}s?\s+${ON_DAY}|` +
     String.raw`(?:my|our)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b|${DAYS}\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b)`,
 );
+/**
+ * "window cleaning on the 19th — could we do the saturday before instead": a visit named by its service and day
+ * to open the message, with no "my" or "the"; a booking of theirs only when another time is asked "instead".
+ */
+const BARE_NAMED_AT_START = new RegExp(String.raw`^\s*(?:[a-z-]+\s+){0,2}?${BOOKED_THING}s?\s+${ON_DAY}`);
+
+/**
+ * Whether the words name one booking the customer has by its day or service ("tomorrow's cleaning", "my handyman
+ * visit", "the tv install on the 16th"); "my booking" alone names none.
+ */
+export function namesOwnBooking(text: string, services: PlanContext['services']): boolean {
+  const named = NAMED_BOOKING.exec(normalize(text))?.[0];
+  if (!named) return false;
+  return (
+    new RegExp(String.raw`\b(?:${DAY_WORD}|\d{1,2}(?:st|nd|rd|th)\b)`).test(named) ||
+    matchServices(named, services).matches.length > 0
+  );
+}
+
 /** "can the guy do friday instead", "instead on the 15th": another day or time for the booking named. */
 const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm)`;
 const WHEN_WORD =
@@ -210,6 +229,7 @@ export function changeCues(text: string): ChangeCues {
     move:
       MOVE_EXISTING.some((re) => re.test(t)) ||
       (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t))) ||
+      (BARE_NAMED_AT_START.test(t) && INSTEAD_WHEN.test(t)) ||
       ARROWED_BOOKING.test(t) ||
       COME_INSTEAD.test(t) ||
       DAY_DOESNT_SUIT.test(t),

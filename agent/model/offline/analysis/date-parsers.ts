@@ -182,6 +182,11 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       extract: (_ctx, m) => components(addDays(nextWeekdayAfter(opts.today, weekdayOf((m[1] ?? m[2])!)), 7)),
     },
     {
+      // "a week today", "tomorrow week": British for the same day a week on.
+      pattern: () => /\b(?:(?:a|one)\s+week\s+(today|tomorrow)|(today|tomorrow)\s+week)\b(?!\s*end)/i,
+      extract: (_ctx, m) => components(addDays(opts.today, 7 + (/^tomorrow$/i.test(m[1] ?? m[2]!) ? 1 : 0))),
+    },
+    {
       // "the thursday after next": the coming one, then a week on.
       pattern: () => new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+after\s+next\b`, 'i'),
       extract: (_ctx, m) => components(addDays(nextWeekdayAfter(opts.today, weekdayOf(m[1]!)), 7)),

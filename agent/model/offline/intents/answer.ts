@@ -11,6 +11,20 @@ import { PRICE_Q } from '../replies/question-terms.js';
 import { denyReply, farewellReply, greetingReply, thanksReply, unknownReply } from '../replies/templates.js';
 import { say, type PlannedTurn } from './turn.js';
 
+/**
+ * A fee question that adds a condition the change policy is silent on, which the help centre's answer states the
+ * fee under ("if I'm ill on the day"): the article answers it, not the policy.
+ */
+export function helpCentreAnswersFee(
+  a: Analysis,
+  ctx: PlanContext,
+  kb: ReturnType<typeof answerFromKb> = answerFromKb(a.text, ctx),
+): boolean {
+  if (!a.feeQuestion || !kb) return false;
+  const quoted = /"([\s\S]*)"/.exec(kb.text)?.[1] ?? '';
+  return answersBeyondPolicy(a.text, feePolicyText(a.feeQuestion), quoted);
+}
+
 /** No tool to call: answer from the help centre or the catalogue, or chat (greetings, thanks, "what do you mean?"). */
 export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   const t = normalize(a.text);
@@ -24,12 +38,8 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   const kb = answerFromKb(a.text, ctx);
   // What a change costs is the change policy's (schema/business), not a passage to search for, unless the
   // question adds a condition the rule is silent on and the help centre states the fee under it.
-  if (a.feeQuestion) {
-    const policy = feePolicyText(a.feeQuestion);
-    const quoted = kb ? (/"([\s\S]*)"/.exec(kb.text)?.[1] ?? '') : '';
-    if (!kb || !answersBeyondPolicy(a.text, policy, quoted))
-      return say(`${policy} Is there anything else I can help with?`);
-  }
+  if (a.feeQuestion && !helpCentreAnswersFee(a, ctx, kb))
+    return say(`${feePolicyText(a.feeQuestion)} Is there anything else I can help with?`);
   const closed = a.cues.question || a.infoQuestion ? closedDayNote(a.when, ctx) : undefined;
   // The article the question found still answers the rest of it (what happens to a visit that day).
   if (closed) return say(`${closed}${kb ? `\n\n${kb.text}` : ' Is there anything else I can help with?'}`);

@@ -8,6 +8,7 @@ import {
   BOOKING_CHANGE_TOOLS,
   CHANGE_TOOLS,
   cancelReason,
+  changeCues,
   pickBooking,
   splitChange,
   upcomingOf,
@@ -15,7 +16,7 @@ import {
   type UpcomingBooking,
 } from '../analysis/booking-change.js';
 import { detectCues, isInformationQuestion } from '../analysis/cues.js';
-import { isRecord, normalize, ordinalOf } from '../analysis/text.js';
+import { formatPrice, isRecord, normalize, ordinalOf } from '../analysis/text.js';
 import {
   combine,
   extractWhen,
@@ -26,7 +27,9 @@ import {
   withLastStart,
 } from '../analysis/when.js';
 import {
+  bookingLabel,
   changeProposalText,
+  feePolicyText,
   goneText,
   newTimeQuestion,
   noBookingsText,
@@ -245,6 +248,7 @@ export function planChangeAfterLookup(
 ): PlannedTurn {
   const bookings = upcomingOf(lookup);
   if (!ctx.customer || !bookings) return say(lookupText(lookup, 'bookings', ctx));
+  if (change.feeOnly) return feeAnswer(change.kind, bookings, customerText, ctx);
   const turn = changeAfterLookup(messages, ctx, change, customerText, bookings, ctx.customer.id);
   return change.lead ? { ...turn, content: [change.lead, turn.content].filter(Boolean).join(' ') } : turn;
 }
@@ -273,6 +277,34 @@ function changeAfterLookup(
   return resolveChange({ ...requestFrom(kind, customerText, ctx), bookings, preferred }, ctx, customerId);
 }
 
+/** What moving or cancelling the booking the question names would cost now; the rule when none is told apart. */
+function feeAnswer(kind: ChangeKind, bookings: UpcomingBooking[], text: string, ctx: PlanContext): PlannedTurn {
+  const pick = pickBooking(bookings, text, ctx);
+  const b = pick.named ? pick.chosen : undefined;
+  const fee = b ? feeFor(kind, b, ctx) : undefined;
+  if (!b || !fee) return say(`${feePolicyText(kind)} Is there anything else I can help with?`);
+  const verbing = kind === 'cancel' ? 'cancelling' : 'moving';
+  // The rule as well: when it is free now, what changes within the window; when not, when it would have been.
+  const now = fee.fee_cents > 0 ? `would cost ${formatPrice(fee.fee_cents)}` : 'would be free';
+  const cost = `${now}. ${feePolicyText(kind)}`;
+  // "ugh fine cancel it anyway": the change of this booking, should they go ahead.
+  const r = { kind, bookings: [b], which: '', target: '', full: text };
+  return say(
+    `Your ${bookingLabel(b, ctx.timeZone)} is ${fee.notice_hours} hours away, so ${verbing} it now ${cost} ` +
+      "I haven't changed anything: just let me know if you'd like to go ahead.",
+    offerOf(r, [b], { booking_id: b.id }),
+  );
+}
+
+/** A yes to a cancellation we said the cost of: "yes go ahead", "cancel it anyway" (not "don't cancel it"). */
+const goesAhead = (text: string): boolean => {
+  const t = normalize(text);
+  if (/\b(?:don'?t|do not|not|never|no need to|rather not)\b[^.!?]{0,15}\bcancel/.test(t)) return false;
+  const c = changeCues(text);
+  // A bare "ok thanks" takes the answer in; only words that go ahead cancel.
+  return c.cancel || c.cancelPronoun || /\bcancel\b|\bgo ahead\b|\bdo it\b|\byes,? please\b/.test(t);
+};
+
 /** The customer answering our "which one?" or "to when?" about a booking change. */
 export function answerChangeOffer(
   offer: BookingChangeOffer,
@@ -281,6 +313,13 @@ export function answerChangeOffer(
   customerId: string,
 ): PlannedTurn | undefined {
   const text = a.text;
+  // We said what cancelling one of their bookings would cost: "ugh fine cancel it anyway", "yes go ahead".
+  const costed = offer.change === 'cancel' ? offer.bookings.find((x) => x.id === offer.booking_id) : undefined;
+  if (costed && !a.cues.book.strong && !a.problem && goesAhead(text)) {
+    const reason = cancelReason(text);
+    const r = { kind: 'cancel' as const, bookings: [costed], which: '', target: '', full: text };
+    return changeFor(reason ? { ...r, reason } : r, costed, ctx, customerId);
+  }
   // Something else asked for instead ("book a window cleaning…", "never mind"): planned as usual.
   const asks = isInformationQuestion(text) && !/^\s*(?:how|what) about\b/i.test(text); // "are you open saturday?"
   if (a.cues.book.strong || a.problem || a.cues.withdraw || a.cues.lookup || asks) return undefined;
@@ -294,9 +333,10 @@ export function answerChangeOffer(
     ...(offer.reason ? { reason: offer.reason } : {}),
   };
   if (offer.booking_id) {
-    // We asked for the new time of a booking already picked.
+    // We asked for the new time of a booking already picked (a cancellation's cost is answered above).
     const b = offer.bookings.find((x) => x.id === offer.booking_id);
-    if (!b) return undefined;
+    if (!b || offer.change === 'cancel') return undefined;
+
     if (a.services.matches.length && !a.services.matches.some((s) => s.id === b.service_id)) return undefined;
     const split = splitChange(text, ctx);
     const target = split.target || text;

@@ -3,13 +3,14 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { WITHDRAW_TOOL, type PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import { analyze, type Analysis } from '../analysis/analyze.js';
+import { namesOwnBooking } from '../analysis/booking-change.js';
 import { otherPerson, theirVisit } from '../analysis/entities.js';
 import { bookingBesideProblem, bookingSegments, segments } from '../analysis/segments.js';
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
 import { describeCall, otherAccountReply, UNLINKED } from '../replies/templates.js';
-import { answerOrChat, sideAnswer } from './answer.js';
+import { answerOrChat, helpCentreAnswersFee, sideAnswer } from './answer.js';
 import { planBooking, planRequestChange, planReschedule } from './booking.js';
 import { changeLookup } from './booking-change.js';
 import { hasContactChange, planUpdate } from './contact-change.js';
@@ -141,6 +142,20 @@ export function planForCustomer(
 
   // --- moving or cancelling a booking they have: see the bookings first (intents/booking-change)
   let change = changeAsked(messages, a, ctx, false);
+  // "how much do i lose if i cancel tomorrow's cleaning": what that booking's change would cost, from its own start
+  // and price, so the booking is looked up; nothing is proposed.
+  if (
+    !change &&
+    a.feeQuestion &&
+    a.feeQuestion !== 'any' &&
+    !a.bookingWanted &&
+    !a.problem &&
+    !a.cues.lookup &&
+    !a.cues.sendEmail &&
+    namesOwnBooking(a.text, ctx.services) &&
+    !helpCentreAnswersFee(a, ctx)
+  )
+    change = { kind: a.feeQuestion, feeOnly: true };
   if (change) calls.push(changeLookup(customer.id));
 
   // --- bookings (new or changed)
