@@ -537,7 +537,7 @@ describe('account lookups', () => {
       const call = { id: 'call_l', name: 'lookup_customer', args: { customer_id: 'cus_001' } };
       const t = plan(kb, text, aiCalls([call]), toolResult('call_l', 'lookup_customer', lookup));
       expect(t.calls).toEqual([]);
-      expect(t.content).toContain('Deep Cleaning on Tue, Dec 8, 10:00 AM EST (BKG-1001');
+      expect(t.content).toContain('Deep Cleaning on Tue, Dec 8, 10:00 AM EST until about 2:00 PM (BKG-1001');
       if (text.includes('account')) expect(t.content).toContain('maria.gonzalez@example.com');
     },
   );

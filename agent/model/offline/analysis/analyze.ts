@@ -91,6 +91,16 @@ const HYPOTHETICAL = new RegExp(
     String.raw`)\b`,
 );
 
+/**
+ * "the oven wasnt done on my regular clean. or is that not part of it?": whether the work was owed at all is asked,
+ * which the help centre answers before anything is reported.
+ */
+const ASKS_IF_INCLUDED = new RegExp(
+  String.raw`\b(?:or )?(?:is|was|isn'?t|wasn'?t) (?:that|it|this|the \w+) (?:not |even )?` +
+    String.raw`(?:part of (?:it|the (?:\w+ )?(?:clean(?:ing)?|service|package|job|visit))|included|covered)\b` +
+    String.raw`[^.!?]*\?\s*$`,
+);
+
 export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
   const cues = detectCues(text);
   const base = findBaseBooking(messages, ctx);
@@ -139,6 +149,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     (reportsProblem(withoutTicketQuestions(withoutNoteText(withoutCrewInstruction(text)), cues)) &&
       !(cues.question && HYPOTHETICAL.test(t)) &&
       !goesAheadQuestion &&
+      !ASKS_IF_INCLUDED.test(t) &&
       !repairJob) ||
     explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);

@@ -194,6 +194,9 @@ const HYPOTHETICAL_CHANGE = new RegExp(
     String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|moving|moved|reschedul|push|bump|shift|postpon|delay)|` +
     // "hypothetically, could the tv thing go back a week": said of a case, not asked for.
     String.raw`\b(?:hypothetically|in theory|theoretically)\b|` +
+    // "if hes sick on the morning of a visit and we have to call it off": a case that may come.
+    String.raw`\b(?:if|what if|in case)\b[^.!?]*\b(?:have|had|need|needed) to (?:cancel|call (?:it|that|this) off|` +
+    String.raw`move|reschedul|postpon)|` +
     // "how close to the day can i still switch it", "whats the deal with moving a booking last minute": the rule.
     String.raw`\bhow (?:close|late|near|short|soon|last[- ]minute)\b[^.!?]*\b(?:can|could) (?:i|we)\b[^.!?]*` +
     String.raw`\b(?:cancel|move|switch|change|reschedul|push|shift|postpon)|` +
@@ -405,8 +408,8 @@ export function cancelReason(text: string): string | undefined {
 }
 
 const FEE_WORDS =
-  /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|free|notice|surcharge|cheaper|cheapest|lose)\b/;
-const CANCEL_WORDS = /\bcancel\w*/;
+  /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|paying|free|notice|surcharge|cheaper|cheapest|lose)\b/;
+const CANCEL_WORDS = /\bcancel\w*|\bcall(?:ing)? (?:it|that|this|the \w+) off\b/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my|the|that|our)|` +

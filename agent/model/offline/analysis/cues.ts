@@ -331,6 +331,25 @@ const sansConsequenceQuestions = (t: string) => t.replace(CONSEQUENCE_QUESTION, 
 
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, half: 0.5 };
 
+/** A visit of theirs: "my cleaning", "thursdays tv job", "tomorrow's visit" (not "a deep clean"). */
+const OWN_VISIT =
+  String.raw`(?:my|our|(?:mon|tues|wednes|thurs|fri|satur)days?'?s?|tomorrow'?s) (?:[\w-]+ ){0,2}?` +
+  String.raw`(?:job|visit|booking|appointment|cleaning|clean|install\w*|repair|mount\w*|fitting)\b`;
+/**
+ * "thursdays tv job, what's that gonna set me back?", "roughly what time will the cleaners be finished on the
+ * 18th?": the price or the end of a visit they have, which their booking tells, not the price list.
+ */
+const OWN_VISIT_COST_OR_END = new RegExp(
+  [
+    String.raw`\b${OWN_VISIT}[^.!?]*\b(?:set (?:me|us) back|come to|cost (?:me|us)|how much (?:is|will|do i owe)|` +
+      String.raw`what do i owe)\b`,
+    String.raw`\bhow much (?:is|will|does) ${OWN_VISIT}`,
+    String.raw`\b(?:what time|when|by when)\b[^.!?]*\b(?:the|my|your|ur) (?:cleaners?|guy|tech\w*|crew|handyman|` +
+      String.raw`installer|\w+ (?:visit|clean(?:ing)?|job))\b[^.!?]*\b(?:be finished|finish|be done|done by|` +
+      String.raw`wrap\w* up|be out)\b[^.!?]*\b(?:on the \d{1,2}|tomorrow|(?:mon|tues|wednes|thurs|fri|satur)day)`,
+  ].join('|'),
+);
+
 /** "What happens if my card is declined after the visit?" asks a policy or a price, not what is booked. */
 const policyQuestion = (t: string) => /\b(?:cost|costs|price|prices|how much)\b/.test(t) || HYPOTHETICAL.test(t);
 
@@ -371,12 +390,16 @@ export function detectCues(text: string): Cues {
   const bookWeak = BOOK_WEAK.test(t) && !JUST_ASKING.test(t);
   // "any open tickets from my complaint? also whats ur refund timeline usually": the policy question is a
   // sentence of its own, and the account question beside it is still asked.
-  const lookup = policyQuestion(t)
-    ? chatSentences(t)
-        .filter((s) => !policyQuestion(s))
-        .map(lookupAsked)
-        .find(Boolean)
-    : lookupAsked(t);
+  // A change's cost ("would it cost me to push my friday clean back a day") is the change policy's question.
+  const lookup =
+    OWN_VISIT_COST_OR_END.test(t) && !/\b(?:cancel|move|moving|moved|push|reschedul|postpon|shift|bring)\w*/.test(t)
+      ? 'bookings'
+      : policyQuestion(t)
+        ? chatSentences(t)
+            .filter((s) => !policyQuestion(s))
+            .map(lookupAsked)
+            .find(Boolean)
+        : lookupAsked(t);
   // "How far in advance can I book" asks about booking, with or without the question mark.
   // "my booking for the 9th" names a booking they have; "booking for" asks for one only without the possessive.
   const relativeShiftDays = relativeDayShift(t);
@@ -397,7 +420,15 @@ export function detectCues(text: string): Cues {
     ...(relativeShiftMinutes ? { relativeShiftMinutes } : {}),
     ...(relativeShiftDays ? { relativeShiftDays } : {}),
     // "If I cancel the day before, is there a fee?" asks about a policy; it takes nothing back.
-    withdraw: WITHDRAW.test(t) && !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t),
+    withdraw:
+      WITHDRAW.test(t) &&
+      !/\b(?:if|when|what if|before|how late can|until when can) (?:i|we) cancel\b/.test(t) &&
+      // "if hes sick and we have to call it off, are we stuck paying?": a case asked about.
+      !/\b(?:if|what if|in case)\b[^.!?]*\b(?:have|had|need|needed) to (?:cancel|call (?:it|that|this) off)\b/.test(
+        t,
+      ) &&
+      // "rather than cancel the weekly cleans altogether, how long can you pause them?"
+      !/\b(?:rather than|instead of|without|not (?:wanting|trying) to) (?:cancel\w*|call\w* (?:it|them) off)\b/.test(t),
     cancelBooking: CANCEL_BOOKING.test(t),
     // "does that mean you'll email me now?" asks what happens, not for an email.
     sendEmail: SEND_EMAIL.some((re) => re.test(sansConsequenceQuestions(t))) && !STANDING_EMAIL.test(t),

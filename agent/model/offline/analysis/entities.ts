@@ -590,7 +590,8 @@ export interface ProblemTriage {
 const SAFETY = new RegExp(
   String.raw`\b(` +
     [
-      'gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning smell',
+      String.raw`gas smell|smell(?:s)? (?:of )?gas|sparks?|sparking|smoke|smoking|fire|burning (?:\w+ )?smell|` +
+        String.raw`smell(?:s|ing)? (?:of |like )?(?:burning|something burning|melting)`,
       String.raw`electric(?:al)? shock|shocked|exposed wires?|injur\w*|hurt|bleeding`,
       'carbon monoxide|unsafe|dangerous|emergency',
     ].join('|') +
@@ -634,12 +635,25 @@ const MISSED = new RegExp(
     String.raw`)\b`,
 );
 const LATE = /\b(late|running behind|delayed)\b/;
+/** A charge disputed: twice, too much, or for something the customer says was not owed. */
+const BILLING_DISPUTE = new RegExp(
+  String.raw`\b(` +
+    [
+      String.raw`double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)|` +
+        String.raw`two (?:separate )?(?:charges|payments)|(?:hit|charged|billed) twice`,
+      'incorrect (?:charge|amount|bill)|extra charge',
+      '(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund',
+      String.raw`(?:charged|billed) (?:me |us )?(?:\$[\d.,]+ )?for (?:a |an |the )?[^.!?]*\bbut\b`,
+    ].join('|') +
+    String.raw`)\b`,
+);
 const BILLING = new RegExp(
   String.raw`\b(` +
     [
       String.raw`double[- ]charged|charged (?:me )?twice|charged two times|overcharg\w*|over-charg\w*`,
       'wrong (?:amount|charge|price)|extra charge|incorrect (?:charge|amount|bill)',
       'billing|billed|refund|charged|charge on my card|invoice|gift ?card',
+      BILLING_DISPUTE.source,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -648,7 +662,8 @@ const TECHNICAL = new RegExp(
     [
       "not working|stopped working|doesn'?t work|does not work|won'?t (?:turn on|come on|connect|work|start|heat|cool)",
       "isn'?t working|not connecting|can'?t connect|wi-?fi|offline|error",
-      String.raw`wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose`,
+      String.raw`wobbl\w*|not heating|not cooling|blank screen|fell (?:down|off)|came loose|loose|` +
+        String.raw`(?:screen|display) (?:has |is )?(?:gone|went|going) (?:black|blank|dead)`,
       // a fault one hears: "making a grinding noise", "keeps buzzing"
       String.raw`(?:making|makes|made) (?:a |an |this |that )?(?:\w+ )?(?:noise|sound)|grinding|rattl\w*|buzzing`,
     ].join('|') +
@@ -695,6 +710,8 @@ const PAST_VISIT = new RegExp(
     String.raw`\b(?:last|yesterday'?s|today'?s|this morning'?s) (?:\w+ )?` +
       String.raw`(?:visit|clean(?:ing)?|deep clean|appointment|job)\b`,
     String.raw`\b(?:who|that) came\b`,
+    // "saturdays clean - the upstairs bathroom wasn't touched": a visit named by the day it was.
+    String.raw`\b(?:mon|tues|wednes|thurs|fri|satur|sun)day'?s (?:\w+ )?(?:visit|clean(?:ing)?|job|appointment)\b`,
   ].join('|'),
 );
 /** Work not done, or done badly. */
@@ -802,16 +819,7 @@ export function reportsProblem(text: string): boolean {
         String.raw`your (?:guy|person|team)) ` +
         String.raw`(?:is|was|are|were|showed up|arrived|came|turned up) (?:[\w-]+ ){0,3}late\b`,
     ).test(t) ||
-    new RegExp(
-      String.raw`\b(` +
-        [
-          String.raw`double[- ]charged|charged (?:me )?twice|overcharg\w*|wrong (?:amount|charge)`,
-          'incorrect (?:charge|amount|bill)|extra charge',
-          '(?:i )?(?:want|need|would like|demand|request) (?:a |my (?:money|deposit) back|a full )?refund',
-          String.raw`(?:charged|billed) (?:me |us )?for (?:a |an |the )?[^.!?]*\bbut\b`,
-        ].join('|') +
-        String.raw`)\b`,
-    ).test(t) ||
+    BILLING_DISPUTE.test(t) ||
     (TECHNICAL.test(t) && !/\?\s*$/.test(t)) ||
     WARRANTY.test(t) ||
     COMPLAINT.test(t) ||
@@ -1022,17 +1030,33 @@ const NEWLY = /\b(?:new|now|changed|has changed|moved|no longer|anymore|instead|
  */
 export function extractAccessNote(text: string): string | undefined {
   // Lower-case chat ("… 0458. and visitor parking is …") ends sentences too, so split on any end mark.
-  const parts = text
+  const sentences = text
     .split(/(?<=[.!?])\s+|\n+|\s*(?:;|\s[-\u2013\u2014]\s|,\s*(?:and|also)\s+)\s*/i)
-    .map((s) => s.trim().replace(/^(?:(?:and|also|plus|oh|btw|fyi|heads up|just so you know)[\s,:]+)+/i, ''))
-    // A number, or where the thing is now ("lockbox moved to the back door (same code)").
+    .map((s) => s.trim().replace(/^(?:(?:and|also|plus|oh|btw|fyi|heads up|just so you know)[\s,:]+)+/i, ''));
+  const asked = (s: string) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s);
+  // A number, or where the thing is now ("lockbox moved to the back door (same code)").
+  let parts = sentences
     .filter(
       (s) => ACCESS_WORDS.test(s) && NEWLY.test(s) && (/\d/.test(s) || /\b(?:moved to|now (?:at|on|by|in))\b/i.test(s)),
     )
-    .filter((s) => !/\?\s*$/.test(s) && !/\b(?:book|schedule|reserve|can you|could you|is it)\b/i.test(s));
+    .filter(asked);
+  // "the dog crate is in the garage now not the laundry room, can u update that": any detail of the home said to
+  // have changed, with the record asked to follow it.
+  if (!parts.length && UPDATE_THAT.test(text))
+    parts = sentences
+      .map((s) => s.replace(UPDATE_THAT_CLAUSE, '').trim())
+      .filter((s) => NEWLY.test(s) && WHERE_NOW.test(s) && asked(s));
   if (!parts.length) return undefined;
-  return clip(parts.map((s) => capitalize(s.replace(/[.]+$/, ''))).join('. '), 1000);
+  return clip(parts.map((s) => capitalize(s.replace(/[.,]+$/, ''))).join('. '), 1000);
 }
+
+/** "can u update that", "please note that": the record asked to follow a fact just said. */
+const UPDATE_THAT =
+  /\b(?:(?:can|could|would) (?:you|u) (?:please |pls )?|please |pls )(?:update|note|change) (?:that|it|this)\b/i;
+const UPDATE_THAT_CLAUSE = new RegExp(String.raw`[,;]?\s*${UPDATE_THAT.source}[\s\S]*$`, 'i');
+/** Where something is now: "is in the garage", "are under the sink now", "moved to the shed". */
+const WHERE_NOW =
+  /\b(?:is|are|'s|lives?|kept|moved)\s+(?:now\s+)?(?:in|on|at|by|under|behind|next to|to)\s+(?:the|my|our)\b/i;
 
 /** "add a note to my file that …", "stick a note on my acct: …": what follows is the note's text. */
 export const NOTE_REQUEST = new RegExp(

@@ -76,7 +76,13 @@ export function sideAnswer(text: string, ctx: PlanContext): string {
     .join(' ');
   // "How much is it?" says little on its own: then read it with the rest of the message.
   const kb = questions ? (answerFromKb(questions, ctx) ?? answerFromKb(text, ctx)) : undefined;
-  if (kb) return kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '');
+  if (kb) {
+    const quoted = kb.text.replace(/ (Would you like me to book|Is there anything else)[\s\S]*$/, '');
+    // "a handyman for an hour on fri … and whats that cost": the catalogue's price, when the article lacks it.
+    const listed = PRICE_Q.test(questions) ? answerFromServices(text, ctx) : undefined;
+    const price = listed ? /\$[\d,.]*\d/.exec(listed)?.[0] : undefined;
+    return price && !quoted.includes(price) ? `${listed!.replace(/ Would you like[\s\S]*$/, '')}\n\n${quoted}` : quoted;
+  }
   // A request the help centre limits ("above the fireplace") gets the limit quoted before it goes ahead.
   return kbCaveat(text, ctx) ?? '';
 }

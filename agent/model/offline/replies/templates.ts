@@ -304,10 +304,17 @@ export function lookupText(
   const c = r.customer;
   const bookings = Array.isArray(r.upcoming_bookings) ? r.upcoming_bookings.filter(isRecord) : [];
   const tickets = Array.isArray(r.open_tickets) ? r.open_tickets.filter(isRecord) : [];
+  // "what time will the cleaners be finished on the 18th?": when each visit ends, from its service's length.
+  const until = (b: Record<string, unknown>): string => {
+    const minutes = ctx.services.find((s) => s.id === str(b.service_id))?.duration_minutes;
+    const start = Date.parse(str(b.starts_at));
+    if (!minutes || Number.isNaN(start)) return '';
+    return ` until about ${formatClock(localOf(new Date(start + minutes * 60_000).toISOString(), ctx.timeZone))}`;
+  };
   const bookingLines = bookings.map(
     (b) =>
       `- ${str(b.service_name) || serviceName(ctx.services, str(b.service_id))} ` +
-      `on ${formatWhen(str(b.starts_at), ctx.timeZone)}` +
+      `on ${formatWhen(str(b.starts_at), ctx.timeZone)}${until(b)}` +
       `${typeof b.price_cents === 'number' ? `, ${dollars(b.price_cents)}` : ''} ` +
       `(${str(b.id)}${str(b.status) ? `, ${str(b.status)}` : ''})`,
   );
