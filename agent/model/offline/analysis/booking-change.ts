@@ -94,7 +94,14 @@ const ARROWED_BOOKING = new RegExp(String.raw`\b${BOOKED_THING}\b[^.!?]{0,30}?${
 /** "could the handyman come fri 11th at 11 instead": the one coming for a visit, asked to come another time. */
 const COME_INSTEAD = new RegExp(
   String.raw`\b(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:come|do it|be here|be there)\b` +
-    String.raw`[^.!?]*\binstead\b(?!\s+of)`,
+    String.raw`[^.!?]*\binstead\b(?:(?!\s+of)|` +
+    // "can the handyman come thursday at 10 instead of wednesday?": the day it has, after "instead of".
+    String.raw`\s+of\s+(?:the\s+)?(?:${WEEKDAY}|tomorrow|\d))`,
+);
+/** "is it possible to change for thursday 17": said of a booking named, another day for it. */
+const CHANGE_TO_DAY = new RegExp(
+  String.raw`\b(?:change|switch) (?:it |that |this )?(?:to|for) (?:the\s+)?` +
+    String.raw`(?:${WEEKDAY}|tomorrow|next|\d{1,2}(?:st|nd|rd|th)?\b)`,
 );
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
@@ -224,6 +231,7 @@ export interface ChangeCues {
 
 export function changeCues(text: string): ChangeCues {
   const t = normalize(requestPart(text));
+  const whole = normalize(text);
   if (!t || changeInTheory(text)) return { move: false, cancel: false, cancelPronoun: false };
   // "the window cleaning on the 14th … please cancel it": the booking is named, then the change said of it.
   const named = NAMED_BOOKING.test(t);
@@ -232,6 +240,9 @@ export function changeCues(text: string): ChangeCues {
     move:
       MOVE_EXISTING.some((re) => re.test(t)) ||
       (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t))) ||
+      // "for the wall repair on wednesday 16, is it possible to change for thursday 17?": asked politely, as a
+      // question, of the booking named.
+      (NAMED_BOOKING.test(whole) && CHANGE_TO_DAY.test(whole)) ||
       (BARE_NAMED_AT_START.test(t) && INSTEAD_WHEN.test(t)) ||
       ARROWED_BOOKING.test(t) ||
       COME_INSTEAD.test(t) ||

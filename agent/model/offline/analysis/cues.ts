@@ -169,6 +169,8 @@ const WITHDRAW = new RegExp(
       'do not (?:book|send|change|update|proceed)',
       'withdraw|take (?:it|that) back|call (?:it|that) off|changed my mind|change of plans?',
       'no longer (?:need|want)|hold off|stop (?:that|the) request|undo (?:that|it)',
+      // "nah leave it actually, found more stuff for him", "wait 74.50?? nah leave it then": the request let go.
+      String.raw`leave it(?: (?:then|actually|for now|after all|pls|please|as (?:it )?is))?(?=\s*(?:[.,!?;]|$))`,
       // "oh wait my husband already booked it, ignore me"
       IGNORE_REQUEST,
       // "forget the tv thing", "drop it pls": the request named loosely.

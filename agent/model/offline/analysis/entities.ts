@@ -714,6 +714,10 @@ const PAST_VISIT = new RegExp(
     String.raw`\b(?:mon|tues|wednes|thurs|fri|satur|sun)day'?s (?:\w+ )?(?:visit|clean(?:ing)?|job|appointment)\b`,
   ].join('|'),
 );
+/** "can the handyman come thursday": the one asked to come is no visit that has been. */
+const ASKED_TO_COME = /\b(?:can|could|would|will|pls|please|if) (?:the|your) (?:\w+ )?(?:come|pop|swing|stop|do)\b/g;
+const pastVisit = (t: string): boolean => PAST_VISIT.test(t.replace(ASKED_TO_COME, ' '));
+
 /** Work not done, or done badly. */
 const WORK_NOT_DONE = new RegExp(
   [
@@ -874,7 +878,7 @@ const LEAK_EMERGENCY = new RegExp(
 export function leakIsTheJob(text: string): boolean {
   const t = normalize(text);
   if (!WATER.test(t) || LEAK_EMERGENCY.test(t) || SAFETY.test(t)) return false;
-  if (CAUSED_BY_US.test(t) || WARRANTY.test(t) || PAST_VISIT.test(t)) return false;
+  if (CAUSED_BY_US.test(t) || WARRANTY.test(t) || pastVisit(t)) return false;
   return !reportsProblem(t.replace(new RegExp(WATER.source, 'g'), ' '));
 }
 
@@ -884,7 +888,7 @@ export function leakIsTheJob(text: string): boolean {
  */
 export function faultIsTheJob(text: string): boolean {
   const t = normalize(text);
-  if (!TECHNICAL.test(t) || CAUSED_BY_US.test(t) || WARRANTY.test(t) || PAST_VISIT.test(t)) return false;
+  if (!TECHNICAL.test(t) || CAUSED_BY_US.test(t) || WARRANTY.test(t) || pastVisit(t)) return false;
   const rest = t.replace(new RegExp(TECHNICAL.source, 'g'), ' ').replace(new RegExp(DAMAGE.source, 'g'), ' ');
   return !reportsProblem(rest);
 }

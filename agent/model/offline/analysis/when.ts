@@ -437,9 +437,10 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const clocks = [...masked.matchAll(/\b(?:at\s+\d{1,2}(?::\d\d)?|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.))/gi)];
     const near = (i: number) => Math.min(...clocks.map((c) => Math.abs(c.index - i)));
     const m = all.length > 1 && clocks.length ? [...all].sort((x, y) => near(x.index) - near(y.index))[0] : all[0];
-    const word = m?.[2] ? ordinalDay(m[2]) : undefined;
-    const day = m?.[1] ? Number(m[1]) : word !== undefined && word > 3 ? word : NaN;
-    if (day >= 1 && day <= 31) {
+    const dateOf = (match: RegExpMatchArray | undefined): LocalDate | undefined => {
+      const word = match?.[2] ? ordinalDay(match[2]) : undefined;
+      const day = match?.[1] ? Number(match[1]) : word !== undefined && word > 3 ? word : NaN;
+      if (!(day >= 1 && day <= 31)) return undefined;
       let year = today.year;
       let month = today.month;
       if (day < today.day) {
@@ -450,10 +451,19 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
         }
       }
       const probe = new Date(Date.UTC(year, month - 1, day));
-      if (probe.getUTCDate() === day) {
-        out.date = { year, month, day };
-        out.weekdayOnly = false;
-      }
+      return probe.getUTCDate() === day ? { year, month, day } : undefined;
+    };
+    const date = dateOf(m);
+    if (date) {
+      out.date = date;
+      out.weekdayOnly = false;
+    }
+    // "the windows done the 15th or the 16th, 9am": either day, which is the customer's to choose.
+    for (let i = 1; i < all.length && !out.alternatives; i++) {
+      const [a, b] = [all[i - 1]!, all[i]!];
+      const [da, db] = [dateOf(a), dateOf(b)];
+      if (da && db && !sameDay(da, db) && ALTERNATIVE.test(masked.slice(a.index + a[0].length, b.index)))
+        out.alternatives = [da, db];
     }
   }
   // A bare hour chrono leaves alone: "make it 11", "how about 3 instead", "11 works".

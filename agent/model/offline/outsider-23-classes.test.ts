@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { changeCues } from './analysis/booking-change.js';
+import { detectCues } from './analysis/cues.js';
+import { extractWhen } from './analysis/when.js';
+import { callNames, NOW, plan, seedContext, TZ } from './testing.js';
+
+// Failures of two blind sets (evals/open/outsider-23-SCENARIOS.md, outsider-24-SCENARIOS.md), as classes: the one who
+// comes asked to come "instead of wednesday"; "is it possible to change for thursday 17" of a booking named; a
+// handyman asked to come for a wobbly leg is no complaint about a visit; "nah leave it" lets a request go; "the 15th or
+// the 16th" is either day.
+
+const ctx = seedContext();
+
+describe('a booking they have, moved', () => {
+  it.each([
+    'can the handyman come thursday at 10 instead of wednesday? sorry for the hassle',
+    'Bonjour, for the wall repair on wednesday 16 at 8h, is it possible to change for thursday 17 at 14h?',
+  ])('%s', (text) => {
+    expect(changeCues(text).move).toBe(true);
+    expect(callNames(plan(ctx, text))).toEqual(['lookup_customer']);
+  });
+});
+
+describe('no ticket', () => {
+  it('can the handyman come thursday at 7.30 before i leave for work? just a wobbly table leg', () => {
+    expect(
+      callNames(plan(ctx, 'can the handyman come thursday at 7.30 before i leave for work? just a wobbly table leg')),
+    ).not.toContain('create_ticket');
+  });
+});
+
+describe('taken back', () => {
+  it.each(['nah leave it actually, found more stuff for him to do', 'wait 74.50?? nah leave it then, ill be home'])(
+    '%s',
+    (text) => {
+      expect(detectCues(text).withdraw).toBe(true);
+    },
+  );
+
+  it('"leave it at the door" is no withdrawal', () => {
+    expect(detectCues('just leave it at the door').withdraw).toBe(false);
+  });
+});
+
+describe('either day', () => {
+  it('the 15th or the 16th, 9am', () => {
+    expect(extractWhen('can i get the windows done the 15th or the 16th, 9am', NOW, TZ).alternatives).toEqual([
+      { year: 2026, month: 12, day: 15 },
+      { year: 2026, month: 12, day: 16 },
+    ]);
+  });
+});
