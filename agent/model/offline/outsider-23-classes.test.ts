@@ -50,3 +50,14 @@ describe('either day', () => {
     ]);
   });
 });
+
+describe('asked about, nothing asked for', () => {
+  it.each([
+    'if i got a ceiling fan put in thu 17th at 2 would u be done by 5? have to pick up my kid',
+    'is there extra charge for that?',
+  ])('%s', (text) => {
+    expect(callNames(plan(ctx, text)).filter((n) => n !== 'lookup_customer' && n !== 'search_knowledge_base')).toEqual(
+      [],
+    );
+  });
+});

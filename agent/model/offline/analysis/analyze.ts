@@ -85,10 +85,16 @@ const HYPOTHETICAL = new RegExp(
       String.raw`(?:if|should|once) (?:it|they|that|this) (?:ever |later |then )?` +
         String.raw`(?:comes?|starts?|stops?|breaks?|fails?|leaks?|falls?|goes|gets|drips?)`,
       'are you (?:insured|covered)|do you cover',
-      'is there (?:a|an|any) (?:extra |additional )?(?:fee|charge|surcharge|cost)',
+      'is there (?:(?:a|an|any) )?(?:extra |additional )?(?:fee|charge|surcharge|cost)',
       'policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you',
     ].join('|') +
     String.raw`)\b`,
+);
+
+/** "if i got a ceiling fan put in thu 17th at 2 would you be done by 5?": a visit supposed, to ask about it. */
+const SUPPOSED_VISIT = new RegExp(
+  String.raw`\bif (?:i|we) (?:got|get|book|booked|had|have|went for|ordered)\b[^.!?]*\b(?:would|will|could) ` +
+    String.raw`(?:you|it|that|they|the \w+)\b[^.!?]*\?`,
 );
 
 /**
@@ -196,7 +202,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     change.move && base !== undefined && (base.status === 'pending' || base.status === 'proposed') && !problem;
   const rescheduleWanted = !bookingChange && (supersedeWanted || movesOpenRequest);
   // "will I be charged twice if I book two services on the same day?": the booking verb sets up the question.
-  const supposedBooking = cues.question && infoOnly && HYPOTHETICAL.test(t);
+  const supposedBooking = (cues.question && infoOnly && HYPOTHETICAL.test(t)) || SUPPOSED_VISIT.test(t);
   // "rang ur office and booked a tv mount for tuesday, just telling u": done already, nothing asked.
   const alreadyArranged = !asked && ALREADY_ARRANGED.test(t);
   const bookingWanted =
