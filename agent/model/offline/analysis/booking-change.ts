@@ -98,6 +98,9 @@ const COME_INSTEAD = new RegExp(
     // "can the handyman come thursday at 10 instead of wednesday?": the day it has, after "instead of".
     String.raw`\s+of\s+(?:the\s+)?(?:${WEEKDAY}|tomorrow|\d))`,
 );
+/** "my handyman visit on the 15th, can we do a different time same day": another time for the booking named. */
+const DIFFERENT_TIME =
+  /\b(?:can|could) (?:we|you|i|it)\b[^.!?]*\b(?:dif+erent|other|another|new) (?:time|day|date|slot)\b/;
 /** "is it possible to change for thursday 17": said of a booking named, another day for it. */
 const CHANGE_TO_DAY = new RegExp(
   String.raw`\b(?:change|switch) (?:it |that |this )?(?:to|for) (?:the\s+)?` +
@@ -239,7 +242,7 @@ export function changeCues(text: string): ChangeCues {
   return {
     move:
       MOVE_EXISTING.some((re) => re.test(t)) ||
-      (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t))) ||
+      (named && (INSTEAD_WHEN.test(t) || IN_PLACE_OF.test(t) || DIFFERENT_TIME.test(t))) ||
       // "for the wall repair on wednesday 16, is it possible to change for thursday 17?": asked politely, as a
       // question, of the booking named.
       (NAMED_BOOKING.test(whole) && CHANGE_TO_DAY.test(whole)) ||

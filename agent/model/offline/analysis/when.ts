@@ -426,7 +426,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const all = [
       ...masked.matchAll(
         new RegExp(
-          String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_DAY_WORD}))\b` +
+          // "21st same time?": a number with its ordinal ending names a day without "the" too.
+          String.raw`\b(?:on\s+)?(?:(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)|the\s+(${ORDINAL_DAY_WORD}))\b` +
             String.raw`(?!\s+(?:of|floor|bed\w*|bath\w*|room|time|one|visit|thing|slot|option)\b)`,
           'gi',
         ),
@@ -436,7 +437,14 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     // time goes with, the other tells what happens around it.
     const clocks = [...masked.matchAll(/\b(?:at\s+\d{1,2}(?::\d\d)?|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.))/gi)];
     const near = (i: number) => Math.min(...clocks.map((c) => Math.abs(c.index - i)));
-    const m = all.length > 1 && clocks.length ? [...all].sort((x, y) => near(x.index) - near(y.index))[0] : all[0];
+    // "wait the 14th is no good, 21st same time?": a day said not to suit is not the one asked for.
+    const unsuited = (x: RegExpMatchArray) =>
+      /^\s*(?:is|'s)?\s*(?:no good|not good|out|a no go|(?:doesn'?t|does not|won'?t|wont) work)\b/i.test(
+        masked.slice(x.index! + x[0].length),
+      );
+    const suited = all.length > 1 && all.some((x) => !unsuited(x)) ? all.filter((x) => !unsuited(x)) : all;
+    const m =
+      suited.length > 1 && clocks.length ? [...suited].sort((x, y) => near(x.index) - near(y.index))[0] : suited[0];
     const dateOf = (match: RegExpMatchArray | undefined): LocalDate | undefined => {
       const word = match?.[2] ? ordinalDay(match[2]) : undefined;
       const day = match?.[1] ? Number(match[1]) : word !== undefined && word > 3 ? word : NaN;
@@ -481,7 +489,11 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       ) ??
       // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words; so is
       // "… later in the day? like 3".
-      /\b(?:be|like)\s+(\d{1,2})(?::([0-5]\d))?\s*(?:ish)?[?.!]*\s*$/i.exec(masked);
+      /\b(?:be|like)\s+(\d{1,2})(?::([0-5]\d))?\s*(?:ish)?[?.!]*\s*$/i.exec(masked) ??
+      // "9" on its own, answering our "which time?"
+      /^\s*(?:(?:ok|okay|um+|hmm+)[,\s]+)?(\d{1,2})(?::([0-5]\d))?\s*(?:pls|please|thanks|then)?[?.!]*\s*$/i.exec(
+        masked,
+      );
     const hour = bare ? Number(bare[1]) : NaN;
     if (hour >= 1 && hour <= 12) {
       const t = resolveBareHour(hour, bare?.[2] ? Number(bare[2]) : 0);

@@ -103,6 +103,18 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
     timeQuestion = conflictQuestion(w.conflict, ctx.timeZone);
   } else if (w.alternatives) {
     timeQuestion = `Which day would you like: ${w.alternatives.map((d) => formatDay(d, ctx.timeZone)).join(' or ')}?`;
+    // "the 2nd one", "the later one": with the service and the time known, the answer picks a whole visit.
+    if (service && w.time) {
+      const time = w.time;
+      offer = {
+        kind: 'alternatives',
+        service_id: service.id,
+        options: w.alternatives.map((d) => {
+          const iso = combine(d, time, { weekdayOnly: false, nowIso: ctx.now, timeZone: ctx.timeZone }).iso;
+          return { start_time: iso, label: formatWhen(iso, ctx.timeZone) };
+        }),
+      };
+    }
   } else if (calendar) {
     timeQuestion = calendar.note;
     offer = calendar.offer;

@@ -154,6 +154,10 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   };
 }
 
+/** "wrong one sorry, its …", "typo, i meant …": a value given again, corrected. */
+const CORRECTION =
+  /\b(?:wrong (?:one|email|address|number)|typo|i meant|meant to (?:say|type|write|put)|correction|my bad)\b/;
+
 function planEmail(d: Draft, a: Analysis, customer: Customer) {
   const t = normalize(a.text);
   const emails = newValuesFirst(
@@ -184,6 +188,7 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
   // The email word right before the address ("email: x@y", "new email is x@y") says it is theirs.
   const changeAsked =
     CHANGE_CUE.test(t) ||
+    CORRECTION.test(t) ||
     standing ||
     a.answersValueQuestion === 'email' ||
     /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
@@ -214,7 +219,8 @@ function planPhone(d: Draft, a: Analysis, customer: Customer) {
     (p) => samePhone(customer.phone, p),
   );
   const phoneAsked =
-    phones.length > 0 && (PHONE_CUE.test(t) || CHANGE_CUE.test(t) || a.answersValueQuestion === 'phone');
+    phones.length > 0 &&
+    (PHONE_CUE.test(t) || CHANGE_CUE.test(t) || CORRECTION.test(t) || a.answersValueQuestion === 'phone');
   const partial = phones.length ? [] : incompletePhones(a.text);
   if (partial.length && PHONE_CUE.test(t) && !belongsToSomeoneElse(a.text, partial[0]!))
     d.notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);

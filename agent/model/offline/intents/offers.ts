@@ -65,6 +65,15 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
     }
     case 'alternatives': {
       let idx = ordinalOf(a.text) ?? -1;
+      // "the later one", "the earlier one": of the options as listed, in time order.
+      const byTime = offer.options
+        .map((o, i) => ({ i, at: Date.parse(o.start_time) }))
+        .sort((x, y) => x.at - y.at)
+        .map((o) => o.i);
+      if (idx < 0 && /\b(?:the )?(?:later|latter) (?:one|day|date)?\b|^\s*(?:the )?latter\b/i.test(a.text))
+        idx = byTime.at(-1) ?? -1;
+      if (idx < 0 && /\b(?:the )?(?:earlier|former|sooner) (?:one|day|date)?\b|^\s*(?:the )?former\b/i.test(a.text))
+        idx = byTime[0] ?? -1;
       if (idx < 0 && a.when.time) {
         idx = offer.options.findIndex((o) => {
           const l = localOf(o.start_time, ctx.timeZone);
