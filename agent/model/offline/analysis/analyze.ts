@@ -77,7 +77,7 @@ const HYPOTHETICAL = new RegExp(
   String.raw`\b(` +
     [
       // "what happens now" after a report asks what follows from it, not from a case supposed.
-      'what if|what happens(?! now| next)|in case|if (?:a|the|your|ur|you|someone|something|my|i)',
+      "what if|what happens(?! now| next)|in case|if (?:a|the|your|ur|you|someone|something|my|i|it'?s|it is|there'?s)",
       // "purely hypothetical …: say your cleaner leaves the mirrors streaky": a case set up, not one reported.
       String.raw`hypothetical(?:ly)?|in theory|suppose|supposing|` +
         String.raw`(?:^|[:;,.]\s*|let'?s )say (?:your|the|i|we|you|it'?s?|a|someone)`,
@@ -89,6 +89,13 @@ const HYPOTHETICAL = new RegExp(
       'policy|how do(?:es)? (?:i|you|it) (?:handle|work)|would you',
     ].join('|') +
     String.raw`)\b`,
+);
+
+/** "i was all set to complain about the mud … turns out it was the parcel van, not your guys": nothing to report. */
+const NOT_OURS_AFTER_ALL = new RegExp(
+  String.raw`\bturns? out (?:it was|it wasn'?t|that was)\b[^.!?]*\b(?:not (?:you|your|ur)|wasn'?t (?:you|your|ur))|` +
+    String.raw`\b(?:was going|was about|was all set|were going) to (?:complain|write a complaint|raise|report)\b` +
+    String.raw`[^.!?]*\b(?:turns? out|but (?:it was|then))\b`,
 );
 
 /** "if i got a ceiling fan put in thu 17th at 2 would you be done by 5?": a visit supposed, to ask about it. */
@@ -156,6 +163,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
       !(cues.question && HYPOTHETICAL.test(t)) &&
       !goesAheadQuestion &&
       !ASKS_IF_INCLUDED.test(t) &&
+      !NOT_OURS_AFTER_ALL.test(t) &&
       !repairJob) ||
     explicitTicket;
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);

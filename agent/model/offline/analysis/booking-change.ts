@@ -204,6 +204,9 @@ const HYPOTHETICAL_CHANGE = new RegExp(
     String.raw`(?:i|we|you)\b[^.!?]*\b(?:cancel|move|moving|moved|reschedul|push|bump|shift|postpon|delay)|` +
     // "hypothetically, could the tv thing go back a week": said of a case, not asked for.
     String.raw`\b(?:hypothetically|in theory|theoretically)\b|` +
+    // "say i wanted to push the drywall job … havent decided": a case set up, to ask about it.
+    String.raw`\b(?:say|suppose|supposing) (?:i|we) (?:wanted|want|needed|need|had|decided) to\b|` +
+    String.raw`\b(?:haven'?t|havent|have not|not yet) decided\b|` +
     // "if hes sick on the morning of a visit and we have to call it off": a case that may come.
     String.raw`\b(?:if|what if|in case)\b[^.!?]*\b(?:have|had|need|needed) to (?:cancel|call (?:it|that|this) off|` +
     String.raw`move|reschedul|postpon)|` +

@@ -137,9 +137,16 @@ export function withoutJson(text: string): string {
   return out;
 }
 
+/** "my wife … said 'tell them to just move in'": someone else's words, reported in quotes. */
+const REPORTED_SPEECH = new RegExp(
+  String.raw`\b(said|says|goes|went|told me|told us|asked|joked|texted)[:,]?\s*` +
+    String.raw`(?:"[^"]{3,300}"|“[^”]{3,300}”|'[^']{3,300}'|‘[^’]{3,300}’)`,
+  'gi',
+);
+
 /** A customer message as every reader sees it: shorthand spelled out, other speakers' words set aside. */
 export function customerWords(raw: string): OwnWords {
-  const text = withoutSignature(expandShorthand(raw.trim()));
+  const text = withoutSignature(expandShorthand(raw.trim())).replace(REPORTED_SPEECH, '$1 so');
   const unquoted = text.replace(QUOTED_LINE, '\n');
   const quoted = unquoted !== text;
   const unpasted = withoutJson(unquoted);

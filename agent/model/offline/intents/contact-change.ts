@@ -101,6 +101,9 @@ const KEPT_CHANNEL = new RegExp(
 /** Contact details and preferences the message changes, or the question to ask about them. */
 export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: boolean): UpdatePlan {
   const d: Draft = { changes: {}, notes: [], thirdParty: false };
+  // "I already emailed help@… with my new number and someone replied that it's sorted": done elsewhere, told.
+  const t = normalize(a.text);
+  if (SORTED_ELSEWHERE.test(t) && !/\b(?:can|could|would) you\b|\b(?:please|pls|plz)\b/.test(t)) return { notes: [] };
   planEmail(d, a, customer);
   planPhone(d, a, customer);
   planAddress(d, a, customer);
@@ -135,6 +138,11 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
         `${channels.map((c) => CHANNEL_LABEL[c]).join(' or ')}?`,
     );
   }
+  // "we have a pet now so the crew knows": which animal is what the crew needs, so it is asked.
+  if (prefs.pets && /^(?:an? |some |new )?pets?$/i.test(prefs.pets.trim())) {
+    delete prefs.pets;
+    d.notes.push('Sure. What kind of pet is it (and how many), so the crew knows what to expect?');
+  }
   if (Object.keys(prefs).length) d.changes.preferences = prefs;
   askForMissingValues(d, a);
   // "i'd rather keep getting the text links": nothing to change, and said so.
@@ -154,6 +162,18 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   };
 }
 
+/** A change already made another way, with someone of ours saying so. */
+const SORTED_ELSEWHERE = new RegExp(
+  String.raw`\balready (?:e-?mailed|called|rang|phoned|told|messaged|sent|updated|changed)\b[^.!?]*` +
+    String.raw`\b(?:replied|said|confirmed|told me)\b[^.!?]*\b(?:sorted|done|updated|changed|taken care|fine)\b`,
+);
+
+/** "… or 3301? i always mix up the last bit": the customer unsure of the value they give. */
+const UNSURE_VALUE = new RegExp(
+  String.raw`\b(?:mix(?:ed)? up|not (?:100% )?sure (?:if|whether|it'?s|its)|can'?t remember|cant remember)\b|` +
+    String.raw`\bor (?:maybe )?\d{2,4}\s*\?`,
+);
+
 /** "wrong one sorry, its …", "typo, i meant …": a value given again, corrected. */
 const CORRECTION =
   /\b(?:wrong (?:one|email|address|number)|typo|i meant|meant to (?:say|type|write|put)|correction|my bad)\b/;
@@ -168,6 +188,15 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
   );
   const e = emails[0];
   if (!e) return;
+  // "update my email to x@…, or actually maybe y@… is better, whichever you think": which one is theirs to say.
+  const fresh = emails.filter((x) => x.valid && x.value.toLowerCase() !== customer.email?.toLowerCase());
+  if (fresh.length > 1 && /\b(?:or|whichever|either)\b/.test(t)) {
+    d.notes.push(
+      `Which email address should we have on your account: ${fresh.map((x) => x.value).join(' or ')}? ` +
+        "It's where we send your confirmations and receipts, so it's best you choose.",
+    );
+    return;
+  }
   const onAccount = `the address on your account${customer.email ? ` (${customer.email})` : ''}`;
   // "send receipts to x@y from now on": where our emails go from here, i.e. the address on file.
   const standing = STANDING_DESTINATION.test(normalize(sentenceAt(a.text, a.text.indexOf(e.value))));
@@ -226,6 +255,13 @@ function planPhone(d: Draft, a: Analysis, customer: Customer) {
     d.notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);
   if (!phoneAsked) return;
   const p = phones[0]!;
+  // "new number is 555 201 3310... or 3301? i always mix up the last bit": a number they are unsure of.
+  if (UNSURE_VALUE.test(t)) {
+    d.notes.push(
+      `Could you double-check the new number for me? I have ${p}, but I'd rather not save it unless it's right.`,
+    );
+    return;
+  }
   if (belongsToSomeoneElse(a.text, p)) d.thirdParty = true;
   else if (samePhone(customer.phone, p)) d.notes.push(`${p} is already the phone number we have on file.`);
   else gateValue(d, a, customer, { field: 'phone', value: p, shown: p, at: p });
@@ -267,7 +303,17 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     if (stanceOfValue(a.text, patch.unit.split(' ').at(-1)!) === 'request') d.addressPatch = patch;
     return;
   }
-  if (!address) return;
+  if (!address) {
+    // "address is elm court in the next town, the blue house at the end. can you put it on my account": a street with
+    // no number, asked to go on the account.
+    const t = normalize(a.text);
+    if (/\baddress (?:is|:)/.test(t) && NEW_STREET.test(t) && /\b(?:put|add|update|change|save)\b/.test(t))
+      d.notes.push(
+        'Sure. Could you send me the full new address, including the house number, any apartment or unit number, ' +
+          `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
+      );
+    return;
+  }
   const anchor = addressAnchor(a.text, address);
   if (address.ok) {
     gateValue(d, a, customer, {
@@ -476,7 +522,14 @@ export function extractNoteRequest(text: string): string | undefined {
       .trim();
     // Words that set a standing preference ("we adopted two cats, put that on file") or give a new address ("new
     // place is on elm court, can u put that on my account") are that, not a note.
-    if (said.length >= 3 && !Object.keys(extractPreferences(said)).length && extractAddress(said) === undefined)
+    // So does a street without its number ("address is elm court, the blue house at the end"), asked about instead.
+    if (
+      said.length >= 3 &&
+      !Object.keys(extractPreferences(said)).length &&
+      extractAddress(said) === undefined &&
+      !/\baddress\b/i.test(said) &&
+      !NEW_STREET.test(said)
+    )
       return capitalize(said).slice(0, 2000);
   }
   const m =
