@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerWords } from './analysis/impersonation.js';
-import { plan, seedContext } from './testing.js';
+import { afterLookup, plan, seedContext, TV_THURSDAY } from './testing.js';
 
 // Failures of a blind set of traps and questions to ask first (evals/open/outsider-25-SCENARIOS.md), as classes: a
 // move set up with "say i wanted to", a complaint dropped ("turns out it was the parcel van"), "if it's pouring", a
@@ -50,5 +50,34 @@ describe('asked first', () => {
     const t = plan(ctx, text);
     expect(writes(t)).toEqual([]);
     expect(t.content).toMatch(asked);
+  });
+});
+
+describe('outsider-26: many voices', () => {
+  it('"prepone … by one hour" moves the booking an hour earlier', () => {
+    const t = afterLookup(
+      ctx,
+      'Hi, can you please prepone my TV mounting appointment on Thursday by one hour? 1 pm will suit me better',
+      [TV_THURSDAY],
+    );
+    expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args.new_start_time).toBe('2026-12-10T13:00:00-05:00');
+  });
+
+  it('"cleaner on friday was moving coffee table and glass top is now cracked" is a damage report', () => {
+    const ticket = plan(
+      ctx,
+      'Hello. Cleaner on Friday was moving coffee table and glass top is now cracked, long crack from corner. I have ' +
+        'photo. What we do now?',
+    ).calls.find((c) => c.name === 'create_ticket');
+    expect(ticket?.args.subject).toMatch(/^Damage report: Cleaner on Friday/);
+  });
+
+  it('voice to text: "i wood like to book … at for in the afternoon"', () => {
+    expect(
+      plan(
+        ctx,
+        'hi there i wood like to book the inside window cleaning on wednesday the ninth at for in the afternoon',
+      ).calls[0]?.args,
+    ).toMatchObject({ service_id: 'svc_window_clean', start_time: '2026-12-09T16:00:00-05:00' });
   });
 });

@@ -109,7 +109,8 @@ const CHANGE_TO_DAY = new RegExp(
 const MOVE_EXISTING = [
   /\breschedul\w*\b/,
   new RegExp(
-    String.raw`\b(?:move|moving|push|bump|postpone|shift|shove)\s+(?:back\s+|forward\s+)?` +
+    // "prepone": Indian English for bringing a booking forward.
+    String.raw`\b(?:move|moving|push|bump|postpone|prepone|shift|shove)\s+(?:back\s+|forward\s+)?` +
       String.raw`(?:my|our|the|it|that|this|tomorrow'?s|${WEEKDAY}'?s)\b`,
   ),
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,

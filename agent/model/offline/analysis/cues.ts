@@ -374,6 +374,11 @@ export function detectCues(text: string): Cues {
   // "an hour later", "two hours earlier"; "bring it forward 2 hours", "push it back an hour".
   const shift =
     new RegExp(String.raw`\b${QTY}\s+(later|earlier)\b`).exec(t) ??
+    // "prepone my TV mounting appointment on Thursday by one hour": earlier by that much.
+    new RegExp(
+      String.raw`\bprepon\w*\s+(?:(?:it|that|this|(?:my|our|the)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+)\s+)?` +
+        String.raw`(?:on\s+\w+\s+)?(?:by\s+)?${QTY}\b`,
+    ).exec(t) ??
     new RegExp(
       String.raw`\b(?:bring|brought|move|moving|moved|push|pushed|pushing|put|bump|bumped|shift|shifted)\w*\s+` +
         String.raw`(?:(?:it|that|this|(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+)?(?:forward|up|back)\s+` +
@@ -384,7 +389,7 @@ export function detectCues(text: string): Cues {
   if (shift) {
     const qty = shift[1]!.startsWith('half') ? 0.5 : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
     const unit = shift[2]!.startsWith('h') ? 60 : 1;
-    const earlier = shift[3] === 'earlier' || /\b(?:forward|up)\s/.test(shift[0]);
+    const earlier = shift[3] === 'earlier' || /\b(?:forward|up)\s|\bprepon/.test(shift[0]);
     relativeShiftMinutes = Math.round(qty * unit) * (earlier ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.

@@ -853,6 +853,9 @@ const CAUSED_BY_US = new RegExp(
     String.raw`\b(?:during|after) (?:the|your|our|my|today's|yesterday's) ` +
       String.raw`(?:visit|cleaning|clean|repair|appointment|install\w*)\b`,
     String.raw`\b(?:since|after) (?:you|your \w+|the \w+) (?:came|left|visited|were here|was here)\b`,
+    // "cleaner on friday was moving coffee table and glass top is now cracked": done while working for us.
+    String.raw`\b(?:cleaners?|technician|tech|crew|handyman|installer|your (?:guy|team))\b[^.!?]{0,30}\b` +
+      String.raw`(?:was|were) (?:moving|lifting|carrying|cleaning|using|shifting)\b`,
   ].join('|'),
 );
 
@@ -987,8 +990,11 @@ export function triage(text: string): ProblemTriage {
 
 /** A subject line (≤150 chars) from the label and the customer's first sentence. */
 export function ticketSubject(label: string, text: string): string {
-  const first = splitSentences(text.replace(/\s+/g, ' ').trim())[0] ?? text;
-  const body = first.replace(/^(hi|hello|hey)[,!.\s]+/i, '').replace(/[.!?]+$/, '');
+  // A greeting on its own ("Hello.") is no subject: the first sentence that says something is.
+  const sentences = splitSentences(text.replace(/\s+/g, ' ').trim())
+    .map((x) => x.replace(/^(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?[,!.\s]*/i, ''))
+    .filter((x) => /[a-z0-9]/i.test(x));
+  const body = (sentences[0] ?? text).replace(/[.!?]+$/, '');
   return clip(`${label}: ${capitalize(body)}`, 150);
 }
 

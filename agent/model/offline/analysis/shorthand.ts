@@ -7,6 +7,9 @@ const SHORTHAND: readonly [RegExp, string][] = [
   [/\b(?:tmrw|tmrow|tmrrw|tmoro|tomoro|tomorow|2moro|2morrow|2mrw)\b/gi, 'tomorrow'],
   [/\btdy\b/gi, 'today'],
   [/\bappt(s?)\b/gi, 'appointment$1'],
+  // Voice-to-text homophones: "i wood like to book … at for in the afternoon".
+  [/\b(i|we) wood\b/gi, '$1 would'],
+  [/\bat for\b(?=\s+(?:in the|pm|p\.m|o'?clock|thirty|fifteen))/gi, 'at four'],
   // "the shelves ur handyman put up", "the tap u fixed": the company spoken to ("ur welcome" is "you're").
   [/\bu\b(?!['’.]|\s*[@&/])/g, 'you'],
   [/\bur\b(?!\s+(?:welcome|the best|a star|amazing|great|right|kidding|joking|so)\b)/g, 'your'],
