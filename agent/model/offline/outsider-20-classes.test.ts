@@ -15,6 +15,7 @@ import {
   toolResult,
   TV_THURSDAY,
   TZ,
+  writeNames,
 } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-20-SCENARIOS.md), as classes: a policy question about moving "last
@@ -23,8 +24,6 @@ import {
 // saturday before", and "call it off".
 
 const ctx = seedContext();
-const WRITES = ['book_slot', 'reschedule_booking', 'cancel_booking', 'update_customer', 'create_ticket', 'send_email'];
-const writesOf = (t: { calls: { name: string }[] }) => callNames(t).filter((n) => WRITES.includes(n));
 
 const FAN = {
   id: 'BKG-1016',
@@ -69,12 +68,12 @@ describe('writes nobody asked for', () => {
       TV_THURSDAY,
     ],
   ])('%s', (text, booking) => {
-    expect(writesOf(afterLookup(ctx, text, [booking]))).toEqual([]);
+    expect(writeNames(afterLookup(ctx, text, [booking]))).toEqual([]);
   });
 
   it('stop contacting me by email, without saying how instead, is asked about', () => {
     const t = plan(ctx, 'can you stop contacting me by email please, id rather something else');
-    expect(writesOf(t)).toEqual([]);
+    expect(writeNames(t)).toEqual([]);
     expect(t.content).toMatch(/\?/);
   });
 });

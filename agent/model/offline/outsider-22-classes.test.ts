@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectCues } from './analysis/cues.js';
 import { extractAccessNote, reportsProblem, triage } from './analysis/entities.js';
 import { expandShorthand } from './analysis/shorthand.js';
-import { lookupFound, makeContext, plan, SEED_SERVICES, seedContext } from './testing.js';
+import { lookupFound, makeContext, plan, SEED_SERVICES, seedContext, writeNames } from './testing.js';
 import { lookupText } from './replies/templates.js';
 
 // Failures of a blind set (evals/open/outsider-22-SCENARIOS.md), as classes: work of ours that failed, said with
@@ -11,8 +11,6 @@ import { lookupText } from './replies/templates.js';
 // a visit called off in a case asked about; "rather than cancel"; where the dog crate is now.
 
 const ctx = seedContext();
-const WRITES = ['book_slot', 'reschedule_booking', 'cancel_booking', 'update_customer', 'create_ticket', 'send_email'];
-const writes = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name).filter((n) => WRITES.includes(n));
 
 describe('tickets', () => {
   it.each([
@@ -54,7 +52,7 @@ describe('tickets', () => {
   it('whether the work was owed is asked, not reported', () => {
     const text = 'bit disappointed the inside of the oven wasnt done on my regular clean. or is that not part of it?';
     expect(reportsProblem(text)).toBe(true);
-    expect(writes(plan(ctx, text))).toEqual([]);
+    expect(writeNames(plan(ctx, text))).toEqual([]);
   });
 });
 
@@ -91,7 +89,7 @@ describe('no cancellation asked for', () => {
       'altogether how long can you pause them for?',
   ])('%s', (text) => {
     const t = plan(ctx, text);
-    expect(writes(t)).toEqual([]);
+    expect(writeNames(t)).toEqual([]);
     expect(detectCues(text).withdraw).toBe(false);
   });
 });

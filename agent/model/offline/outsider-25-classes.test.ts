@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerWords } from './analysis/impersonation.js';
-import { afterLookup, plan, seedContext, TV_THURSDAY } from './testing.js';
+import { afterLookup, plan, seedContext, TV_THURSDAY, writeNames } from './testing.js';
 
 // Failures of a blind set of traps and questions to ask first (evals/open/outsider-25-SCENARIOS.md), as classes: a
 // move set up with "say i wanted to", a complaint dropped ("turns out it was the parcel van"), "if it's pouring", a
@@ -9,8 +9,6 @@ import { afterLookup, plan, seedContext, TV_THURSDAY } from './testing.js';
 // tried: the tool refuses it with the openings near it, which an independent set expects.)
 
 const ctx = seedContext();
-const WRITES = ['book_slot', 'reschedule_booking', 'cancel_booking', 'update_customer', 'create_ticket', 'send_email'];
-const writes = (t: { calls: { name: string }[] }) => t.calls.map((c) => c.name).filter((n) => WRITES.includes(n));
 
 describe('no write', () => {
   it.each([
@@ -24,7 +22,7 @@ describe('no write', () => {
     'Hi! Just so you know, I already emailed help@brightwell last Tuesday with my new number (555-201-7720) and ' +
       "someone replied that it's sorted. Just wanted to say thanks",
   ])('%s', (text) => {
-    expect(writes(plan(ctx, text))).toEqual([]);
+    expect(writeNames(plan(ctx, text))).toEqual([]);
   });
 
   it("words reported in quotes are not the customer's own", () => {
@@ -48,7 +46,7 @@ describe('asked first', () => {
     ['new number is 555 201 3310... or 3301? i always mix up the last bit', /double-check/],
   ])('%s', (text, asked) => {
     const t = plan(ctx, text);
-    expect(writes(t)).toEqual([]);
+    expect(writeNames(t)).toEqual([]);
     expect(t.content).toMatch(asked);
   });
 });

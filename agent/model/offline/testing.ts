@@ -10,6 +10,7 @@ import { SendEmailInput } from '../../../schema/tools/send-email.js';
 import { UpdateCustomerInput } from '../../../schema/tools/update-customer.js';
 import { KB_ARTICLES } from '../../../schema/seed/kb-articles.js';
 import { SERVICES } from '../../../schema/seed/services.js';
+import { READ_ONLY_TOOLS } from '../../../schema/tools/catalog.js';
 import {
   approvalEventMessage,
   PLAN_CONTEXT_KEY,
@@ -164,6 +165,10 @@ export const seedContext = (over: Partial<PlanContext> = {}): PlanContext =>
 
 /** The names of a planned turn's calls, in order. */
 export const callNames = (t: { calls: { name: string }[] }): string[] => t.calls.map((c) => c.name);
+
+/** The writes a planned turn proposes: its calls but the reads and a withdrawal. */
+export const writeNames = (t: { calls: { name: string }[] }): string[] =>
+  callNames(t).filter((n) => !READ_ONLY_TOOLS.has(n) && n !== WITHDRAW_TOOL);
 
 export function system(ctx: PlanContext): SystemMessage {
   return new SystemMessage({ content: 'system prompt', additional_kwargs: { [PLAN_CONTEXT_KEY]: ctx } });
