@@ -16,6 +16,7 @@ import {
   TV_THURSDAY,
   TZ,
   writeNames,
+  upcoming,
 } from './testing.js';
 
 // Failures of a blind set (evals/open/outsider-20-SCENARIOS.md), as classes: a policy question about moving "last
@@ -25,30 +26,10 @@ import {
 
 const ctx = seedContext();
 
-const FAN = {
-  id: 'BKG-1016',
-  service_id: 'svc_ceiling_fan_install',
-  service_name: 'Ceiling Fan Installation',
-  starts_at: '2026-12-18T08:00:00-05:00',
-};
-const DRYWALL = {
-  id: 'BKG-1005',
-  service_id: 'svc_drywall_patch',
-  service_name: 'Drywall Patch Repair',
-  starts_at: '2026-12-10T08:00:00-05:00',
-};
-const HANDYMAN = {
-  id: 'BKG-1003',
-  service_id: 'svc_handyman_hour',
-  service_name: 'Handyman Hour',
-  starts_at: '2026-12-09T11:00:00-05:00',
-};
-const WINDOWS = {
-  id: 'BKG-1018',
-  service_id: 'svc_window_clean',
-  service_name: 'Interior Window Cleaning',
-  starts_at: '2026-12-19T11:00:00-05:00',
-};
+const FAN = upcoming('BKG-1016', 'svc_ceiling_fan_install', '2026-12-18T08:00:00-05:00');
+const DRYWALL = upcoming('BKG-1005', 'svc_drywall_patch', '2026-12-10T08:00:00-05:00');
+const HANDYMAN = upcoming('BKG-1003', 'svc_handyman_hour', '2026-12-09T11:00:00-05:00');
+const WINDOWS = upcoming('BKG-1018', 'svc_window_clean', '2026-12-19T11:00:00-05:00');
 
 describe('writes nobody asked for', () => {
   it.each([
@@ -151,13 +132,7 @@ describe('readers', () => {
 });
 
 describe('what a change of their booking would cost', () => {
-  const STANDARD = {
-    id: 'BKG-1001',
-    service_id: 'svc_standard_clean',
-    service_name: 'Standard Home Cleaning',
-    starts_at: '2026-12-08T08:00:00-05:00',
-    price_cents: 14900,
-  };
+  const STANDARD = upcoming('BKG-1001', 'svc_standard_clean', '2026-12-08T08:00:00-05:00', 14900);
 
   it.each([
     "how much do i lose if i cancel tomorrow's cleaning",

@@ -129,13 +129,21 @@ export type Upcoming = {
   price_cents?: number;
 };
 
+/** A booking of a seed service as lookup_customer lists it, its name taken from the catalogue. */
+export function upcoming(id: string, serviceId: string, startsAt: string, priceCents?: number): Upcoming {
+  const service = SERVICES.find((s) => s.id === serviceId);
+  if (!service) throw new Error(`no seed service ${serviceId}`);
+  return {
+    id,
+    service_id: serviceId,
+    service_name: service.name,
+    starts_at: startsAt,
+    ...(priceCents !== undefined ? { price_cents: priceCents } : {}),
+  };
+}
+
 /** A TV mounting on Thursday Dec 10 at 2 PM, as lookup_customer lists it. */
-export const TV_THURSDAY: Upcoming = {
-  id: 'BKG-1006',
-  service_id: 'svc_tv_mount',
-  service_name: 'TV Wall Mounting',
-  starts_at: '2026-12-10T14:00:00-05:00',
-};
+export const TV_THURSDAY = upcoming('BKG-1006', 'svc_tv_mount', '2026-12-10T14:00:00-05:00');
 
 /** lookup_customer's answer: Maria found (her record as `customer` gives it) with these upcoming bookings. */
 export const lookupFound = (bookings: Upcoming[], customer: Record<string, unknown> = { ...MARIA }) => ({
