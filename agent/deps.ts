@@ -49,7 +49,8 @@ export async function loadServices(pool: Pool): Promise<PlanContext['services']>
   if (servicesCache && Date.now() - servicesCache.at < 60_000) return servicesCache.rows;
   const rows = (
     await pool.query<PlanContext['services'][number]>(
-      `SELECT id, name, category, duration_minutes, price_cents FROM services WHERE active ORDER BY category, name`,
+      `SELECT id, name, category, duration_minutes, price_cents, description FROM services WHERE active
+       ORDER BY category, name`,
     )
   ).rows;
   servicesCache = { at: Date.now(), rows };

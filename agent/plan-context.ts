@@ -24,7 +24,15 @@ export interface PlanContext {
   customer: { id: string; name: string; email: string | null; phone: string | null } | null;
   retrieved: { id: string; title: string; topic: string; snippet: string; score: number }[];
   pending: PendingApproval[];
-  services: { id: string; name: string; category: string; duration_minutes: number; price_cents: number }[];
+  services: {
+    id: string;
+    name: string;
+    category: string;
+    duration_minutes: number;
+    price_cents: number;
+    /** The catalogue's own words for what the visit covers (and what it does not). */
+    description?: string;
+  }[];
   /** Short facts carried over from turns that left the window (last booking time, etc.). */
   summary: string;
 }

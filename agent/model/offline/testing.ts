@@ -27,7 +27,14 @@ export const TZ = 'America/New_York';
 
 /** The seed's whole catalogue, as a plan context carries it. */
 export const SEED_SERVICES: PlanContext['services'] = SERVICES.map(
-  ({ id, name, category, duration_minutes, price_cents }) => ({ id, name, category, duration_minutes, price_cents }),
+  ({ id, name, category, duration_minutes, price_cents, description }) => ({
+    id,
+    name,
+    category,
+    duration_minutes,
+    price_cents,
+    description,
+  }),
 );
 
 export const TEST_SERVICES: PlanContext['services'] = [

@@ -60,6 +60,8 @@ const AFFIRM = new RegExp(
       'absolutely|definitely|please|pls|plz|correct|right|that one|yes please|go for it',
       // "yes, submit it again" to our offer to submit an expired request again
       'submit it again|submit it|resubmit it|resubmit|send it again|try again|again',
+      // "yes please, just that then" to our question whether to book without a part we don't do
+      "just that(?: then)?|without (?:it|that)(?: then)?|(?:that'?s |that is )?fine|that(?:'ll| will) do",
     ].join('|') +
     String.raw`)[\s,.!]*)+(?:please|thanks|thank you)?[\s.!]*$`,
 );

@@ -250,16 +250,19 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
             // A word only after "the", and not counting something else ("monday the first thing").
             String.raw`the\s+(${ORDINAL_DAY_WORD})(?!\s+(?:thing|one|time|slot|visit|appointment|floor)\b)|` +
             // "tuesday 15": a bare number past any hour of a 12-hour clock, checked against the weekday below.
-            String.raw`(1[3-9]|2\d|3[01])(?=\s*(?:[,.;!?]|$|\s+(?:same|at|for|in|instead|pls|please|then|ok)\b)))\b` +
+            String.raw`(1[3-9]|2\d|3[01])(?=\s*(?:[,.;!?]|$|\s+(?:same|at|for|in|instead|pls|please|then|ok)\b))|` +
+            // "saturday 12 at 10": any bare number with the clock time after it is the day.
+            String.raw`(\d{1,2})(?=\s+at\s+\d))\b` +
             // Not a time ("monday 10am") and not a day chrono reads with its month ("friday the 18th of dec").
             String.raw`(?!\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|of\b|` +
             '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))',
           'i',
         ),
       extract: (_ctx, m) => {
-        const d = nextDayOfMonth(opts.today, m[4] ? ordinalDay(m[4])! : Number(m[2] ?? m[3] ?? m[5]));
+        const d = nextDayOfMonth(opts.today, m[4] ? ordinalDay(m[4])! : Number(m[2] ?? m[3] ?? m[5] ?? m[6]));
         // A bare number is a day of the month only when that day is the weekday named.
-        if (d && m[5] && new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() !== weekdayOf(m[1]!)) return null;
+        if (d && (m[5] || m[6]) && new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() !== weekdayOf(m[1]!))
+          return null;
         return d ? components(d, weekdayOf(m[1]!)) : null;
       },
     },
@@ -286,4 +289,23 @@ export function weekdayConflict(r: chrono.ParsedResult): { said: number; date: D
   const date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
   const said = s.get('weekday')!;
   return dayWeekday(date) === said ? undefined : { said, date };
+}
+
+/**
+ * "saturday 12 possible?" when the 12th is a Saturday: the number is the day as well as it is a clock hour (noon),
+ * and nothing else in the words tells which. Only a bare number up to 12 with nothing after it that makes it a time
+ * or a day ("12pm", "12th", "12 at 10"), and only when that day of the month is the weekday said.
+ */
+export function dayOrHour(text: string, today: Day): { date: Day; hour: number } | undefined {
+  const m = new RegExp(
+    String.raw`\b(?<!\bat\s)${WEEKDAY}\s+(\d{1,2})(?=\s*(?:[,;!?]|\.(?!\d)|$|\s+(?:possible|ok|okay|pls|please|` +
+      String.raw`works?|good|free|any good|is that|for)\b))`,
+    'i',
+  ).exec(text);
+  const hour = m ? Number(m[2]) : NaN;
+  if (!(hour >= 1 && hour <= 12)) return undefined;
+  const date = nextDayOfMonth(today, hour);
+  if (!date || new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() !== weekdayOf(m![1]!))
+    return undefined;
+  return { date, hour };
 }

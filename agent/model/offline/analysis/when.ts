@@ -6,7 +6,7 @@ import {
   openingHours,
   SUGGESTED_START_HOURS,
 } from '../../../../schema/business/calendar.js';
-import { dateReader, ORDINAL_DAY_WORD, ordinalDay, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
+import { dateReader, dayOrHour, ORDINAL_DAY_WORD, ordinalDay, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
 import { PART_OF_DAY_PHRASES, partOfDay, type PartOfDay } from './parts-of-day.js';
 
 /** A wall-clock date and time in the business zone. */
@@ -87,6 +87,8 @@ export interface WhenMention {
   part?: PartOfDay;
   /** The day is any such day ("on a weekday", "on a sunday"): `date` is the next one, which nobody named. */
   anyDay?: boolean;
+  /** "saturday 12" when the 12th is a Saturday: the day with no time, or that weekday at the hour. Ask. */
+  dayOrHour?: { date: LocalDate; time: LocalTime };
   /** Text spans chrono recognised (for debugging and masking). */
   spans: string[];
 }
@@ -518,6 +520,13 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     else if (/\b(evening|tonight)\b/i.test(masked)) out.hint = 'evening';
   }
   if (out.date && out.weekdayOnly && ANY_SUCH_DAY.test(masked)) out.anyDay = true;
+  // The number read as the clock time may be the day: unless another clock time is said, ask which.
+  const either = dayOrHour(masked, today);
+  const clocks = masked.match(/\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m|p\.m|o'?clock|h\b)|\b(?:at|@)\s*\d|\bnoon\b/gi);
+  if (either && !clocks) {
+    const t = resolveBareHour(either.hour, 0);
+    if (!('options' in t)) out.dayOrHour = { date: either.date, time: t };
+  }
   return out;
 }
 

@@ -5,6 +5,8 @@ import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/c
 import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
+import { startOutsidePresence } from '../analysis/presence.js';
+import { jobNoServiceCovers, partNotIncluded } from '../analysis/service-scope.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
 import { clip, joinList, normalize } from '../analysis/text.js';
 import { inspectionOfInstalled, repairOrReplace, visitElsewhere } from '../analysis/visit-site.js';
@@ -98,9 +100,11 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
         .join('\n\n'),
     };
   }
-  const calendar = w.conflict || w.alternatives ? undefined : calendarQuestion(w, service, ctx);
+  const calendar = w.conflict || w.alternatives || w.dayOrHour ? undefined : calendarQuestion(w, service, ctx);
   if (w.conflict) {
     timeQuestion = conflictQuestion(w.conflict, ctx.timeZone);
+  } else if (w.dayOrHour) {
+    timeQuestion = dayOrHourQuestion(w.dayOrHour, w.date, ctx.timeZone);
   } else if (w.alternatives) {
     timeQuestion = `Which day would you like: ${w.alternatives.map((d) => formatDay(d, ctx.timeZone)).join(' or ')}?`;
     // "the 2nd one", "the later one": with the service and the time known, the answer picks a whole visit.
@@ -129,7 +133,15 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
       timeQuestion =
         `${formatDay(w.date, ctx.timeZone)} at ${formatClock(w.time)} has already passed. ` +
         'Which day and time would you like instead?';
-    else start = c.iso;
+    else {
+      const outside = startOutsidePresence(a.text, w.time);
+      if (outside)
+        timeQuestion =
+          `You asked for ${formatClock(w.time)}, but said you're there ` +
+          `${outside.kind === 'from' ? 'from' : 'until'} ${formatClock(outside.said)}. ` +
+          `What start would suit you on ${formatDay(w.date, ctx.timeZone)}?`;
+      else start = c.iso;
+    }
   } else if (w.date) {
     missing.push(
       `what time on ${formatDay(w.date, ctx.timeZone)} ` +
@@ -185,6 +197,14 @@ function siteQuestion(
   ctx: PlanContext,
 ): BookingPlan | undefined {
   const when = formatWhen(args.start_time, ctx.timeZone);
+  const scope = scopeQuestion(text, service, when, ctx);
+  if (scope) {
+    if (!ctx.customer) return { note: scope };
+    return {
+      note: scope,
+      offer: { kind: 'propose', tool: 'book_slot', args: { customer_id: ctx.customer.id, ...args } },
+    };
+  }
   const elsewhere = visitElsewhere(text);
   if (elsewhere) {
     const there = /^(?:one|either|any) of /.test(elsewhere) ? 'of the one you mean' : 'there';
@@ -211,6 +231,23 @@ function siteQuestion(
   return { note, offer: { kind: 'propose', tool: 'book_slot', args: { customer_id: ctx.customer.id, ...args } } };
 }
 
+/** A request reaching past what the service covers: the part left out is said, and booking the rest is asked. */
+function scopeQuestion(text: string, service: Service, when: string, ctx: PlanContext): string | undefined {
+  const left = partNotIncluded(text, service);
+  if (left)
+    return (
+      `I'd be happy to book ${service.name} on ${when}, but not all of what you asked is part of it: ` +
+      `${left.sentence} Shall I book it without that part?`
+    );
+  const job = jobNoServiceCovers(text, ctx.services);
+  if (job)
+    return (
+      `I can book ${service.name} on ${when}, but we don't offer a service to ${job}. ` +
+      `Shall I book just ${service.name}, without that?`
+    );
+  return undefined;
+}
+
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The day nearest `d` (within three days either side) that falls on `weekday`: "Thursday the 16th" → the 17th. */
@@ -219,6 +256,21 @@ function nearestWeekday(d: LocalDate, weekday: number): LocalDate {
   const { year, month, day } = addDays(d, shift);
   return { year, month, day };
 }
+
+/** "saturday 12": the 12th at a time not yet said, or Saturday at noon? */
+function dayOrHourQuestion(
+  either: NonNullable<WhenMention['dayOrHour']>,
+  weekday: LocalDate | undefined,
+  timeZone: string,
+): string {
+  const onDay = formatDay(either.date, timeZone);
+  const atHour = `${formatDay(weekday ?? either.date, timeZone)} at ${formatClock(either.time)}`;
+  return weekday && !sameLocalDay(weekday, either.date)
+    ? `Just to be sure: did you mean ${atHour}, or ${onDay}, and if so at what time?`
+    : `Just to be sure: did you mean ${atHour}, or another time on ${onDay}?`;
+}
+
+const sameLocalDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
 /** "Monday the 15th" when the 15th is a Tuesday: which of the two did they mean? */
 export function conflictQuestion(c: NonNullable<WhenMention['conflict']>, timeZone: string): string {
