@@ -140,6 +140,12 @@ const MOVE_EXISTING = [
     String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\bbe\s+(?:a bit |a little |an hour |` +
       String.raw`a few hours |\w+ )?(?:later|earlier)\b`,
   ),
+  // "can the tv thing be friday instead?", "can the fan install on the 18th be a bit later?": asked of the booking.
+  new RegExp(
+    String.raw`\b(?:can|could|would)\s+the\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\bbe\s+` +
+      String.raw`(?:(?:a bit |a little |an hour |a few hours |\w+ )?(?:later|earlier)|` +
+      String.raw`(?:on\s+)?${WHEN_WORD}\s+instead)\b`,
+  ),
 ];
 const CANCEL_EXISTING = [
   // "scrap the drywall on wed 16th": a visit named by what it is for and its day.

@@ -116,7 +116,8 @@ const BOOK_WEAK = new RegExp(
       // "could u send ur window people round to mine"
       String.raw`send (?:ur|your|the|a) (?:[a-z]+ ){0,2}?(?:people|person|guys?|crew|team|cleaners?|lady|man|tech\w*)` +
         '(?: round| over| out| by)?',
-      '(?:can|could) (?:someone|somebody|you|u|ya) ' +
+      // "could someone please come on friday": a please between the asker and the visit.
+      '(?:can|could) (?:someone|somebody|you|u|ya) (?:please |pls |plz |kindly )?' +
         '(?:come|fix|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble|give|sort|' +
         'swap|replace|put up|put (?:my|our|the|a|an|some)|take care of|tidy)',
       // "need something put up on the wall": the job left vague, asked for all the same.

@@ -373,7 +373,12 @@ const FIELD_WORDS: Record<Field, RegExp> = {
   name: /\b(?:(?:last|first|sur|full|married|maiden) ?name|name)\b/,
 };
 const STOP_WORD = /\b(?:stop|quit|no more|don'?t|do not)\b/;
-const CHANGE_WORD = /\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b/;
+const CHANGE_WORD = new RegExp(
+  String.raw`\b(?:change|changed|update|updated|correct|fix|switch|swap|swop|replace|new|different|add)\b|` +
+    // "can you put my address on my account": a value to go on the record, said as putting it there.
+    String.raw`\b(?:put|save|store|record|enter|write)\b(?=.*\b(?:on|in|into|onto|to) (?:my|our|the|your|ur) ` +
+    String.raw`(?:account|file|profile|records?|system|details)\b)`,
+);
 /** How we contact them, named as a thing to change ("how you get hold of me", "my contact preference"). */
 const CONTACT_WAY = new RegExp(
   String.raw`\b(?:how|way) (?:you|u|ya|we) (?:contact|reach|get hold of|get in touch with|message) (?:me|us)\b|` +
@@ -555,7 +560,12 @@ const NOTE_READER = new RegExp(
 );
 
 /** A note asked for with nothing said for it ("add a note for the crew pls"): what it should say is asked. */
-const NOTE_ASKED = /\b(?:add|put|leave|make|save|keep|write|stick|pop|jot) (?:a )?note\b/i;
+const NOTE_ASKED = new RegExp(
+  String.raw`\b(?:add|put|leave|make|save|keep|write|stick|pop|jot) (?:a )?note\b|` +
+    // "need to update the note about the rabbit, things changed": the note there is to be rewritten, words to come.
+    String.raw`\b(?:update|change|edit|redo|rewrite|amend|fix) (?:the|my|our) (?:\w+ )?notes?\b`,
+  'i',
+);
 
 export const noteWithoutText = (text: string): boolean =>
   NOTE_ASKED.test(text) && !NOTE_THAT.test(text) && extractNoteRequest(text) === undefined;
