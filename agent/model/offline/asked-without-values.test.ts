@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLookup, plan, seedContext, TV_THURSDAY, upcoming, writeNames } from './testing.js';
+import { afterLookup, plan, planMessage, seedContext, TV_THURSDAY, upcoming, writeNames } from './testing.js';
 
 // Requests that name what to change but not what to change it to, asked about instead of left unread: a value to go
 // "on my account", a note to be rewritten, a visit asked for with "please" before "come", a booking to "be a bit
@@ -33,5 +33,26 @@ describe('asked for what the request leaves out', () => {
     const t = afterLookup(ctx, text, [booking]);
     expect(writeNames(t)).toEqual([]);
     expect(t.content).toMatch(/would you like .*(?:instead|moved to)/i);
+  });
+});
+
+describe('the address given after we asked for it', () => {
+  const asked = 'can you put my address on my account, its not on there yet';
+  it.each(['14 Kestrel Road, Fernbrook MH 2105', "it's 14 Kestrel Road, Fernbrook MH 2105"])('%s', (text) => {
+    const t = plan(ctx, asked, planMessage(ctx, asked), text);
+    expect(writeNames(t)).toEqual(['update_customer']);
+    expect(t.calls[0]!.args).toMatchObject({
+      changes: { address: { line1: '14 Kestrel Road', city: 'Fernbrook', postal_code: 'MH 2105' } },
+    });
+  });
+
+  it('a street without its number is asked about again', () => {
+    const t = plan(ctx, asked, planMessage(ctx, asked), 'Kestrel Road, Fernbrook');
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/house number/);
+  });
+
+  it('a question instead is not an address', () => {
+    expect(writeNames(plan(ctx, asked, planMessage(ctx, asked), 'what areas do you cover?'))).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export interface Analysis {
   /** Our previous message asked for booking details ("I'd be happy to book … which day?", or offered to book one). */
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
-  answersValueQuestion?: 'email' | 'phone';
+  answersValueQuestion?: 'email' | 'phone' | 'address';
   /**
    * Moves or cancels a booking the customer already has (looked up first), as opposed to changing
    * or taking back a booking request of this conversation.
@@ -239,8 +239,15 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
           /\b(?:pls|please|plz)\b/.test(request)) ||
         // "saturday at 11 please" on its own: a visit asked for, its service still to ask.
         (!base && Boolean(when.date && (when.time || when.ambiguous)) && onlySaysWhen(text, when)));
-  const valueAsked = prev >= 0 ? VALUE_QUESTION.exec(messageText(messages[prev]))?.[1] : undefined;
-  const answersValueQuestion = valueAsked ? (valueAsked.startsWith('phone') ? 'phone' : 'email') : undefined;
+  const valueQuestion = prev >= 0 ? VALUE_QUESTION.exec(messageText(messages[prev])) : null;
+  const valueAsked = valueQuestion?.[1] ?? valueQuestion?.[2];
+  const answersValueQuestion = valueAsked
+    ? valueAsked.startsWith('phone')
+      ? 'phone'
+      : valueAsked === 'address'
+        ? 'address'
+        : 'email'
+    : undefined;
   const discussedAddress = addressInDiscussion(messages, ctx);
   return {
     text,
@@ -282,7 +289,10 @@ function withoutTicketQuestions(text: string, cues: Cues): string {
 }
 
 /** Our question for a missing value (intents/contact-change), which the next message answers. */
-const VALUE_QUESTION = /\bWhat (phone number|email address) should we have on your account\?/;
+const VALUE_QUESTION = new RegExp(
+  String.raw`\bWhat (phone number|email address) should we have on your account\?|` +
+    String.raw`\bCould you send me the (?:full )?new (address)\b`,
+);
 
 /** A booking the customer says they made themselves ("and booked…", "i've already scheduled…"). */
 const ALREADY_ARRANGED = /\b(?:i|we|i'?ve|we'?ve|already|and)\s+(?:already\s+)?(?:booked|scheduled|arranged)\b/;

@@ -155,6 +155,11 @@ export function extractAddress(text: string): AddressExtraction {
   return first;
 }
 
+/** An address given on its own, answering our question for it ("14 Elm Road, Springfield SP 2105"). */
+export function addressAnswer(text: string): AddressExtraction {
+  return addressAfter(text.replace(/^\s*(?:(?:it'?s|its|here(?: you go)?|sure|ok(?:ay)?|yes)\b[\s,:!-]*)+/i, ''), 0);
+}
+
 /** "… from 4 Oak Crescent to 12 …" later in the sentence: an old street number, then "to" and the new one. */
 const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
 

@@ -15,6 +15,7 @@ import {
   extractAccessNote,
   STREET_TYPE,
   extractAddressPatch,
+  addressAnswer,
   extractAddress,
   extractEmails,
   formatAddress,
@@ -294,7 +295,7 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     d.changes.address = revised;
     return;
   }
-  const address = extractAddress(a.text);
+  const address = extractAddress(a.text) ?? (a.answersValueQuestion === 'address' ? addressAnswer(a.text) : undefined);
   // "new unit 9, same building": the rest of the address is the record's, completed once it is looked up.
   // "moving to the blue house on elm row, unit 8": a new street without its number is no patch of the old address.
   const elsewhere = address && !address.ok && NEW_STREET.test(address.partial);
@@ -307,7 +308,8 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     // "address is elm court in the next town, the blue house at the end. can you put it on my account": a street with
     // no number, asked to go on the account.
     const t = normalize(a.text);
-    if (/\baddress (?:is|:)/.test(t) && NEW_STREET.test(t) && /\b(?:put|add|update|change|save)\b/.test(t))
+    const asked = /\baddress (?:is|:)/.test(t) && /\b(?:put|add|update|change|save)\b/.test(t);
+    if ((asked || a.answersValueQuestion === 'address') && NEW_STREET.test(t))
       d.notes.push(
         'Sure. Could you send me the full new address, including the house number, any apartment or unit number, ' +
           `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
@@ -315,6 +317,11 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     return;
   }
   const anchor = addressAnchor(a.text, address);
+  // The address given right after we asked for it is the one to put on the account.
+  if (address.ok && a.answersValueQuestion === 'address') {
+    d.changes.address = address.address;
+    return;
+  }
   if (address.ok) {
     gateValue(d, a, customer, {
       field: 'address',
