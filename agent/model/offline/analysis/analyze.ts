@@ -44,6 +44,8 @@ export interface Analysis {
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
   answersValueQuestion?: 'email' | 'phone' | 'address';
+  /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
+  incompleteEmail?: string;
   /**
    * Moves or cancels a booking the customer already has (looked up first), as opposed to changing
    * or taking back a booking request of this conversation.
@@ -248,11 +250,13 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         ? 'address'
         : 'email'
     : undefined;
+  const incompleteEmail = prev >= 0 ? INCOMPLETE_EMAIL.exec(messageText(messages[prev]))?.[1] : undefined;
   const discussedAddress = addressInDiscussion(messages, ctx);
   return {
     text,
     cues,
     ...(answersValueQuestion ? { answersValueQuestion } : {}),
+    ...(incompleteEmail ? { incompleteEmail } : {}),
     when,
     services,
     problem,
@@ -293,6 +297,9 @@ const VALUE_QUESTION = new RegExp(
   String.raw`\bWhat (phone number|email address) should we have on your account\?|` +
     String.raw`\bCould you send me the (?:full )?new (address)\b`,
 );
+
+/** Our reply to an email address without its ending (intents/contact-change): the next message may complete it. */
+const INCOMPLETE_EMAIL = /"([^"\s]+@[^"\s]*)" doesn't look like a complete email address/;
 
 /** A booking the customer says they made themselves ("and booked…", "i've already scheduled…"). */
 const ALREADY_ARRANGED = /\b(?:i|we|i'?ve|we'?ve|already|and)\s+(?:already\s+)?(?:booked|scheduled|arranged)\b/;

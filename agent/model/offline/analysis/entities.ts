@@ -21,6 +21,27 @@ export function extractEmails(text: string): { value: string; valid: boolean }[]
     .map((value) => ({ value, valid: isEmail(value) }));
 }
 
+/** A short message that only fixes an address's ending: "meant gmail.com", ".com on the end", "its @yahoo.com". */
+const DOMAIN_GIVEN = /(?:^|[\s@])@?((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w.@-])/i;
+const ENDING_GIVEN = /(?:^|\s)\.([a-z]{2,6})(?![\w.@-])/i;
+
+/**
+ * The address `incomplete` ("james@gmail", "chloe@gmial") made whole by a message giving only its domain or its
+ * ending; undefined when the message is more than that or the result is still no address.
+ */
+export function completedEmail(incomplete: string, text: string): string | undefined {
+  if (text.match(EMAIL_IN_TEXT) || text.split(/\s+/).length > 12) return undefined;
+  const [local, domain = ''] = incomplete.split('@');
+  const whole = DOMAIN_GIVEN.exec(text);
+  const ending = whole ? undefined : ENDING_GIVEN.exec(text);
+  const fixed = whole
+    ? `${local}@${whole[1]}`
+    : ending && !domain.includes('.')
+      ? `${local}@${domain}.${ending[1]}`
+      : undefined;
+  return fixed && isEmail(fixed) ? fixed.toLowerCase() : undefined;
+}
+
 /** Numbers in customer text are read as this region's unless they carry a country code. */
 const PHONE_REGION = 'US';
 

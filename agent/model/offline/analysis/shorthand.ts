@@ -10,6 +10,12 @@ const SHORTHAND: readonly [RegExp, string][] = [
   // Voice-to-text homophones: "i wood like to book … at for in the afternoon".
   [/\b(i|we) wood\b/gi, '$1 would'],
   [/\bat for\b(?=\s+(?:in the|pm|p\.m|o'?clock|thirty|fifteen))/gi, 'at four'],
+  // Letters swapped in the words a request turns on: "cna you chnage my emial" (never inside an address or name).
+  [/(?<![\w@.-])cna(?=\s+(?:you|u|i|we|someone|somebody)\b)/gi, 'can'],
+  [/(?<![\w@.-])(?:chnage|chagne|cahnge|chaneg|chnge)(d|s)?(?![\w@.-])/gi, 'change$1'],
+  [/(?<![\w@.-])(?:emial|emali|eamil)(s)?(?![\w@-]|\.\w)/gi, 'email$1'],
+  [/(?<![\w@.-])(?:adress|addres|adresss|addresss)(?![\w@-]|\.\w)/gi, 'address'],
+  [/(?<![\w@.-])(?:updte|upate|udpate)(?![\w@-]|\.\w)/gi, 'update'],
   // "the shelves ur handyman put up", "the tap u fixed": the company spoken to ("ur welcome" is "you're").
   [/\bu\b(?!['’.]|\s*[@&/])/g, 'you'],
   [/\bur\b(?!\s+(?:welcome|the best|a star|amazing|great|right|kidding|joking|so)\b)/g, 'your'],

@@ -16,6 +16,7 @@ import {
   STREET_TYPE,
   extractAddressPatch,
   addressAnswer,
+  completedEmail,
   extractAddress,
   extractEmails,
   formatAddress,
@@ -188,7 +189,12 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
     (e) => Boolean(customer.email && customer.email.toLowerCase() === e.value.toLowerCase()),
   );
   const e = emails[0];
-  if (!e) return;
+  if (!e) {
+    // "sry meant gmail.com" right after we said the address had no proper ending: that address, completed.
+    const fixed = a.incompleteEmail ? completedEmail(a.incompleteEmail, a.text) : undefined;
+    if (fixed && fixed !== customer.email?.toLowerCase()) d.changes.email = fixed;
+    return;
+  }
   // "update my email to x@…, or actually maybe y@… is better, whichever you think": which one is theirs to say.
   const fresh = emails.filter((x) => x.valid && x.value.toLowerCase() !== customer.email?.toLowerCase());
   if (fresh.length > 1 && /\b(?:or|whichever|either)\b/.test(t)) {
