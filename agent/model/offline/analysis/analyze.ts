@@ -93,11 +93,31 @@ const HYPOTHETICAL = new RegExp(
     String.raw`)\b`,
 );
 
+/** A sentence about another business's failings ("My internet company did not come three times this month"). */
+const OTHER_BUSINESS = new RegExp(
+  String.raw`^\s*(?:(?:so|and|but|ugh|honestly|also)\s+)?(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?` +
+    String.raw`(?:company|provider|supplier|isp|utility|landlord|letting agent|movers|removal firm|courier|` +
+    String.raw`cable guy)\b`,
+  'i',
+);
+const ABOUT_US = /\b(?:you|your|ur|yours|y'?all)\b/i;
+
+/** The message without its sentences about another business's failings: those are not ours to ticket. */
+function withoutOtherBusiness(text: string): string {
+  return chatSentences(text)
+    .filter((s) => !(OTHER_BUSINESS.test(s) && !ABOUT_US.test(s)))
+    .join(' ');
+}
+
 /** "i was all set to complain about the mud … turns out it was the parcel van, not your guys": nothing to report. */
 const NOT_OURS_AFTER_ALL = new RegExp(
   String.raw`\bturns? out (?:it was|it wasn'?t|that was)\b[^.!?]*\b(?:not (?:you|your|ur)|wasn'?t (?:you|your|ur))|` +
     String.raw`\b(?:was going|was about|was all set|were going) to (?:complain|write a complaint|raise|report)\b` +
-    String.raw`[^.!?]*\b(?:turns? out|but (?:it was|then))\b`,
+    String.raw`[^.!?]*\b(?:turns? out|but (?:it was|then))\b|` +
+    // "… start dripping again last night, but it was me, i did not close it fully": the fault was the customer's.
+    String.raw`\b(?:but|turns? out|turned out|actually|nvm|never mind)[,\s]+` +
+    String.raw`(?:it was (?:just )?(?:me|my (?:fault|bad|mistake))|(?:my (?:fault|bad|mistake))|false alarm|` +
+    String.raw`i (?:didn'?t|did not|hadn'?t|had not) (?:close|turn|shut|switch|plug))\b`,
 );
 
 /** "if i got a ceiling fan put in thu 17th at 2 would you be done by 5?": a visit supposed, to ask about it. */
@@ -161,7 +181,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     (dirtIsTheJob(text) && (asked || namesWholeBooking) && services.matches.some((s) => s.category === 'cleaning'));
   const goesAheadQuestion = cues.question && asksIfVisitGoesAhead(t);
   const problem =
-    (reportsProblem(withoutTicketQuestions(withoutNoteText(withoutCrewInstruction(text)), cues)) &&
+    (reportsProblem(
+      withoutTicketQuestions(withoutNoteText(withoutCrewInstruction(withoutOtherBusiness(text))), cues),
+    ) &&
       !(cues.question && HYPOTHETICAL.test(t)) &&
       !goesAheadQuestion &&
       !ASKS_IF_INCLUDED.test(t) &&
@@ -217,6 +239,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   const alreadyArranged = !asked && ALREADY_ARRANGED.test(t);
   const bookingWanted =
     !supposedBooking &&
+    // A problem cleared up in the same message ("but it was me") asks for no visit either, unless one is asked.
+    !(NOT_OURS_AFTER_ALL.test(t) && !cues.book.strong) &&
     !cues.justAsking &&
     !goesAheadQuestion &&
     !alreadyArranged &&

@@ -139,7 +139,10 @@ export function withoutJson(text: string): string {
 
 /** "my wife … said 'tell them to just move in'": someone else's words, reported in quotes. */
 const REPORTED_SPEECH = new RegExp(
-  String.raw`\b(said|says|goes|went|told me|told us|asked|joked|texted)[:,]?\s*` +
+  // "my roommate just texted me 'cancel the windows thing'": whoever sent it, the words are theirs.
+  // ("sent me this: '…' is that real?" quotes what a question is about, and stays.)
+  String.raw`\b(said|says|goes|went|told me|told us|asked|joked|(?:texted|messaged|wrote|emailed)` +
+    String.raw`(?: (?:me|us|him|her|them))?)[:,]?\s*` +
     String.raw`(?:"[^"]{3,300}"|“[^”]{3,300}”|'[^']{3,300}'|‘[^’]{3,300}’)`,
   'gi',
 );

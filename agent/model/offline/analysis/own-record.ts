@@ -54,6 +54,11 @@ const VISIT_SUBJECT = [
   new RegExp(String.raw`\bthe (?:\w+ )?${JOB}\b[^.!?]*\bstill\b`),
   // "the wall repair on thursday", "the clean tomorrow": a visit of theirs named by its day
   new RegExp(String.raw`\bthe (?:\w+ ){0,2}?${JOB} (?:on |this |next )?(?:\w+day|tomorrow|today)\b`),
+  // "Cleaning on 14th is still 8am, right?": the visit named by its day alone, its time checked
+  new RegExp(
+    String.raw`(?:^|[.!?]\s+)(?:\w+ )?${JOB} (?:on |this |next )?(?:the )?` +
+      String.raw`(?:\w+day|tomorrow|today|\d{1,2}(?:st|nd|rd|th)?)\b[^.!?]*\bstill\b`,
+  ),
   // "is tomorrow still happening", "is friday still on"
   /\b(?:is|are) (?:tomorrow|today|\w+day)(?:'s \w+)? still (?:happening|on|going ahead|booked)\b/,
 ];

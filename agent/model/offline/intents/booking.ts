@@ -24,7 +24,7 @@ import {
   type WhenMention,
   withLastStart,
 } from '../analysis/when.js';
-import { answerFromKb } from '../replies/knowledge.js';
+import { answerFromKb, kbCaveat } from '../replies/knowledge.js';
 import { escapeRe, namedPlace } from '../replies/question-terms.js';
 import { listServices, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
@@ -197,6 +197,14 @@ function siteQuestion(
   ctx: PlanContext,
 ): BookingPlan | undefined {
   const when = formatWhen(args.start_time, ctx.timeZone);
+  // "mount it on the brick wall above the fireplace": what the help centre says we don't do is not booked as asked.
+  const limit = kbCaveat(text, ctx);
+  if (limit)
+    return {
+      note:
+        `${limit.replace(/^Please note that our/, 'Our')} Is there another spot we could do it instead, ` +
+        `so I can book ${service.name} on ${when}?`,
+    };
   const scope = scopeQuestion(text, service, when, ctx);
   if (scope) {
     if (!ctx.customer) return { note: scope };

@@ -140,6 +140,14 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
         `${channels.map((c) => CHANNEL_LABEL[c]).join(' or ')}?`,
     );
   }
+  // "text me instead. mind you, it's a landline so it can't get texts": texts asked for where none can arrive.
+  if (prefs.contact === 'sms' && CANNOT_TEXT.test(t)) {
+    delete prefs.contact;
+    d.notes.push(
+      "Texts can't reach a landline. Would you like us to contact you by email or by phone call instead, or by text " +
+        'to a mobile number (and if so, which one)?',
+    );
+  }
   // "we have a pet now so the crew knows": which animal is what the crew needs, so it is asked.
   if (prefs.pets && /^(?:an? |some |new )?pets?$/i.test(prefs.pets.trim())) {
     delete prefs.pets;
@@ -397,6 +405,13 @@ const CONTACT_WAY = new RegExp(
   String.raw`\b(?:how|way) (?:you|u|ya|we) (?:contact|reach|get hold of|get in touch with|message) (?:me|us)\b|` +
     String.raw`\bcontact (?:preference|method|setting)s?\b`,
 );
+/** The number on file cannot take texts: "it's a landline", "can't get texts". */
+const CANNOT_TEXT = new RegExp(
+  String.raw`\b(?:(?:it'?s|its|it is|that'?s|thats|that is|only (?:have|got)) an? landline|` +
+    String.raw`(?:can'?t|cannot|can not|doesn'?t|does not|won'?t) (?:get|receive|do|take) (?:texts?|sms)|` +
+    String.raw`no (?:mobile|cell))\b`,
+);
+
 /** A channel we do not offer, named as the way to reach them ("contact me on whatsapp", "reminders via signal"). */
 const UNOFFERED_CHANNEL = new RegExp(
   String.raw`\b(?:on|via|by|through|over|using|to)\s+` +

@@ -329,7 +329,11 @@ export function planForCustomer(
   }
   if (notes.length) {
     // A clarifying question still answers what the customer asked alongside ("…Is that possible?").
-    return say([sideAnswer(a.text, ctx), ...notes].filter(Boolean).join('\n\n'), offer ? { offer } : undefined);
+    const side = sideAnswer(a.text, ctx);
+    // A note that already quotes the help centre's limit (a booking asked about instead) says it once.
+    const quote = /says: ("[^"]+")$/.exec(side)?.[1];
+    const said = quote !== undefined && notes.some((n) => n.includes(quote));
+    return say([said ? '' : side, ...notes].filter(Boolean).join('\n\n'), offer ? { offer } : undefined);
   }
   // "cancel it" with nothing in the conversation it could be: a booking they have, perhaps. Asked, never guessed.
   if (nothingToWithdraw && !a.problem && /\bcancel/.test(t)) {

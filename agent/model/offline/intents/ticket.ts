@@ -1,8 +1,18 @@
 import type { PlanContext } from '../../../plan-context.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { ticketSubject, triage } from '../analysis/entities.js';
-import { clip, normalize } from '../analysis/text.js';
+import { clip, contentWords, normalize } from '../analysis/text.js';
 import type { PlannedCall } from './turn.js';
+
+/** The wish to complain or report said on its own ("i want to make a complaint", "can i open a ticket pls"). */
+const ASKS_TO_COMPLAIN = new RegExp(
+  String.raw`\b(?:i|we)?\s*(?:(?:would|'d|d) like to|want to|wanna|need to|have to|wish to|am going to|` +
+    String.raw`(?:can|could|may) (?:i|we))?\s*` +
+    String.raw`(?:make|file|raise|lodge|open|submit|log|put in|register|start)?\s*(?:a|an)?\s*(?:formal|official)?\s*` +
+    String.raw`(?:complaint|complain|ticket|report|issue|problem)s?\b|` +
+    String.raw`\b(?:please|pls|plz|thanks|thank you|hi|hello|hey)\b`,
+  'g',
+);
 
 /**
  * A problem, a complaint, an explicit ticket request, or the cancellation of a booked visit (with
@@ -16,6 +26,13 @@ export function planTicket(
   // A cancellation the booking tools can make (a.bookingChange) is not a ticket.
   if (!(a.problem || (a.cues.cancelBooking && !hasPendingBooking && !a.bookingChange))) return {};
   const t = normalize(a.text);
+  // "I want to make a complaint.": what about is the whole of the ticket, so it is asked for first.
+  if (a.problem && !a.cues.cancelBooking && contentWords(t.replace(ASKS_TO_COMPLAIN, ' ')).size === 0)
+    return {
+      note:
+        "I'm sorry to hear something went wrong. What happened? Tell me what it's about (and the visit, if it " +
+        "was one of ours), and I'll pass it to our team.",
+    };
   const tri = a.problem
     ? triage(a.text)
     : { category: 'scheduling' as const, priority: 'normal' as const, label: 'Cancellation request' };
