@@ -539,6 +539,9 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'house clean',
     'home clean',
     'maid',
+    // "need the usual clean": the visit they have always had.
+    'usual clean',
+    'usual cleaning',
   ],
   deep: [
     'deep',
@@ -570,6 +573,12 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'end of lease',
     'vacate',
     'deposit back',
+    // The home emptied: "I need the empty flat cleaned properly". (Handing the keys back alone may come before the
+    // home is empty, which is asked about.)
+    'empty flat',
+    'empty apartment',
+    'empty house',
+    'empty home',
   ],
   window: [
     'windows',

@@ -27,7 +27,7 @@ const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 /** What a booking is called: the visit, or who comes for it ("the handyman on the 21st", "the cleaners friday"). */
 const BOOKED_THING =
   '(?:booking|appointment|visit|cleaning|clean|repair|install\\w*|reservation|mount\\w*|patch|hour|service|one|thing|' +
-  'handym[ae]n|plumber|electrician|cleaners?|technician|installer|guy|person|people|lady|fella)';
+  'handym[ae]n|plumber|electrician|cleaners?|technician|installer|guy|person|people|ppl|lady|fella)';
 const DAY_WORD = `(?:tomorrow|today|tonight|${WEEKDAY}|next week)`;
 const PART_OF_DAY = String.raw`(?:\s+(?:morning|afternoon|evening)'?s?)?`;
 /** "tomorrow's", "tomorrow morning's", "friday afternoons": a day said of the booking, possessive or not. */
@@ -44,7 +44,9 @@ const ON_DAY =
  * 14th", "that wall patching thing on thursday", "my deep clean". "A cleaning on friday" asks for one.
  */
 const NAMED_BOOKING = new RegExp(
-  String.raw`\b(?:(?:the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}s?\s+${ON_DAY}|` +
+  // "the cleaning of tomorrow", "the appointment of wednesday": the day said after "of".
+  String.raw`\b(?:(?:the|my)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}s?\s+of\s+${DAY_WORD}|` +
+    String.raw`(?:the|that|this)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}s?\s+${ON_DAY}|` +
     String.raw`(?:my|our)\s+(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b|${DAYS}\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b)`,
 );
 /**
@@ -117,6 +119,8 @@ const MOVE_EXISTING = [
   // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
+  // "please pass it to thursday at 9": the booking just named, put on another day.
+  new RegExp(String.raw`\b(?:pass|put|switch|shift)\s+(?:it|that|this|them)\s+(?:to|for|till|until|on)\s+${WHEN_WORD}`),
   // "could u bring my ceiling fan appt forward from fri 18th": earlier, in everyday words.
   new RegExp(String.raw`\bbring (?:(?:my|our|the|it|that|this)\b[^.!?]{0,40}?\s)?(?:forward|forwards|earlier)\b`),
   // "can the faucet repair move to friday", "could my visit shift from wed to thu": the booking as the subject.
@@ -147,7 +151,14 @@ const MOVE_EXISTING = [
       String.raw`(?:on\s+)?${WHEN_WORD}\s+instead)\b`,
   ),
 ];
+/** A weekday, short or in full ("tue", "weds", "thursday"). */
+const ANY_WEEKDAY = '(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?';
 const CANCEL_EXISTING = [
+  // "cancel tue windows", "cancel tomorrow's clean": the day, then what the visit is.
+  new RegExp(
+    String.raw`\bcancel(?:l?ing)?\s+(?:my\s+|the\s+|our\s+)?(?:${ANY_WEEKDAY}|tomorrow|today)(?:'?s)?\s+` +
+      String.raw`(?!(?:and|or|if|but|because|so|then|please|pls|too|as|at|for|morning|afternoon|evening)\b)[a-z]{3,}`,
+  ),
   // "scrap the drywall on wed 16th": a visit named by what it is for and its day.
   new RegExp(
     String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|that)\s+(?:[a-z-]+\s+){1,3}?` +

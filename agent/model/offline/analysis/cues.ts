@@ -406,6 +406,8 @@ export function detectCues(text: string): Cues {
       ? 'bookings'
       : policyQuestion(t)
         ? chatSentences(t)
+            // "which day is the handyman booked and what will it cost me": two questions joined by "and".
+            .flatMap((s) => s.split(/\s+and\s+(?=(?:what|whats|which|when|whens|how|who|is|are|do|does|will)\b)/))
             .filter((s) => !policyQuestion(s))
             .map(lookupAsked)
             .find(Boolean)

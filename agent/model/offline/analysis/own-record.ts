@@ -48,6 +48,10 @@ const VISIT_SUBJECT = [
   new RegExp(
     String.raw`\b(?:the|your|ur) (?:\w+ ){0,2}?${TRADE}\b[^.!?]*\b(?:coming|showing up|turning up|arriving|here)\b`,
   ),
+  // "the fan guy next week, what time was it again?": who comes, then what is asked of the visit
+  new RegExp(String.raw`\bthe (?:\w+ ){0,2}?${TRADE}\b[^.!?]*\b(?:what time|what day|which day)\b`),
+  // "which day is the handyman booked": the visit asked of by who comes or what it is
+  new RegExp(String.raw`\b(?:which|what) (?:day|time|date) is (?:the|my) (?:\w+ ){0,2}?(?:${TRADE}|${JOB})\b`),
   // "is anyone coming out to me", "who are you sending"
   /\b(?:any ?one|any ?body|some ?one|some ?body|you(?: guys)?|u) (?:\w+ )?(?:coming|sending)\b/,
   // "the tv install - that's still thursday right?"

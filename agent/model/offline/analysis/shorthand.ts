@@ -7,6 +7,11 @@ const SHORTHAND: readonly [RegExp, string][] = [
   [/\b(?:tmrw|tmrow|tmrrw|tmoro|tomoro|tomorow|2moro|2morrow|2mrw)\b/gi, 'tomorrow'],
   [/\btdy\b/gi, 'today'],
   [/\bappt(s?)\b/gi, 'appointment$1'],
+  // "addr 221 Lantern St …": the address given after its abbreviation.
+  [/\baddr\.?(?=\s*:?\s*\d)/gi, 'address'],
+  // Words of other languages' habits: "annul the rendezvous of Wednesday" is "cancel the appointment".
+  [/\bannul(?:led)?\b/gi, 'cancel'],
+  [/\brendez-?vous\b/gi, 'appointment'],
   // Voice-to-text homophones: "i wood like to book … at for in the afternoon".
   [/\b(i|we) wood\b/gi, '$1 would'],
   [/\bat for\b(?=\s+(?:in the|pm|p\.m|o'?clock|thirty|fifteen))/gi, 'at four'],

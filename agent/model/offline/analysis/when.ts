@@ -64,6 +64,14 @@ export function formatClock(t: LocalTime): string {
 export type TimeHint = 'morning' | 'afternoon' | 'evening';
 
 /** What the customer said about when, resolved against "now" in the business zone. */
+/** A clock time taken back and said again: "… no wait, make it 3", "… actually at 4pm". */
+const RETIMED = new RegExp(
+  String.raw`\b(?:no wait|wait|actually|scratch that|sorry|i mean|correction|on second thought)\b[^.!?]{0,40}?` +
+    String.raw`\b(?:make it|make that|at|say|rather|better)\s+(\d{1,2})(?::([0-5]\d))?\s*` +
+    String.raw`(am|pm|a\.m\.|p\.m\.)?(?![\d:/])`,
+  'i',
+);
+
 export interface WhenMention {
   /** A specific calendar day was given (weekday, date, "tomorrow"...). */
   date?: LocalDate;
@@ -520,6 +528,22 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     else if (/\b(evening|tonight)\b/i.test(masked)) out.hint = 'evening';
   }
   if (out.date && out.weekdayOnly && ANY_SUCH_DAY.test(masked)) out.anyDay = true;
+  // "at 2pm.. no wait school pickup, make it 3": the time said again after taking the first back is the one asked.
+  const retimed = RETIMED.exec(masked);
+  if (retimed && (out.time || out.ambiguous) && clockAt !== undefined && retimed.index > clockAt) {
+    const hour = Number(retimed[1]);
+    const minute = retimed[2] ? Number(retimed[2]) : 0;
+    const mer = retimed[3]?.toLowerCase();
+    const t = mer
+      ? { hour: (hour % 12) + (mer.startsWith('p') ? 12 : 0), minute }
+      : hour >= 1 && hour <= 12
+        ? resolveBareHour(hour, minute)
+        : undefined;
+    if (t && !('options' in t)) {
+      out.time = t;
+      delete out.ambiguous;
+    }
+  }
   // The number read as the clock time may be the day: unless another clock time is said, ask which.
   const either = dayOrHour(masked, today);
   const clocks = masked.match(/\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m|p\.m|o'?clock|h\b)|\b(?:at|@)\s*\d|\bnoon\b/gi);

@@ -184,6 +184,22 @@ const UNSURE_VALUE = new RegExp(
     String.raw`\bor (?:maybe )?\d{2,4}\s*\?`,
 );
 
+/** Between two values, words that take the first back: "… oh sorry, there is a dot in between: …". */
+const TAKEN_BACK_BETWEEN = new RegExp(
+  String.raw`\b(?:sorry|oops|typo|i meant|meant|correction|wrong|actually|no wait|scratch that|should be|` +
+    String.raw`there is a|there's a)\b`,
+  'i',
+);
+
+/** The value a message gives again, corrected, after the one it takes back; undefined when it does not. */
+function correctedWithin<T extends { value: string }>(text: string, values: T[]): T | undefined {
+  if (values.length < 2) return undefined;
+  const inOrder = [...values].sort((x, y) => text.indexOf(x.value) - text.indexOf(y.value));
+  const [first, last] = [inOrder[0]!, inOrder.at(-1)!];
+  const between = text.slice(text.indexOf(first.value) + first.value.length, text.lastIndexOf(last.value));
+  return TAKEN_BACK_BETWEEN.test(between) ? last : undefined;
+}
+
 /** "wrong one sorry, its …", "typo, i meant …": a value given again, corrected. */
 const CORRECTION =
   /\b(?:wrong (?:one|email|address|number)|typo|i meant|meant to (?:say|type|write|put)|correction|my bad)\b/;
@@ -196,7 +212,7 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
     (e) => e.value,
     (e) => Boolean(customer.email && customer.email.toLowerCase() === e.value.toLowerCase()),
   );
-  const e = emails[0];
+  const e = correctedWithin(a.text, emails) ?? emails[0];
   if (!e) {
     // "sry meant gmail.com" right after we said the address had no proper ending: that address, completed.
     const fixed = a.incompleteEmail ? completedEmail(a.incompleteEmail, a.text) : undefined;
