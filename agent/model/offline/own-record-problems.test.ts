@@ -93,6 +93,12 @@ describe('an addition to the notes keeps the notes on file', () => {
     ['pls add to my notes that the side gate sticks, u have to push hard', /side gate sticks/],
     ['we use the side door now, knock loudly - can you add this to my notes', /side door now/],
     ['please add to the notes on my account that the dog is in the garden now', /dog is in the garden/],
+    // "a note" added is one more note: the tool replaces the notes, so the ones on file are kept too.
+    [
+      "new baby in the house 😴 can you add a note for whoever comes: please don't ring the doorbell, just knock",
+      /doorbell/,
+    ],
+    ['please put a note on file: our dog is friendly but will bark at the door', /bark at the door/],
   ])('%s', (text, added) => {
     const after = afterLookup(text, onFile);
     expect(callNames(after)).toEqual(['update_customer']);

@@ -540,7 +540,9 @@ const NOTE_UPDATE = new RegExp(
 
 /** The notes on file named as what the new words are added to ("add to my notes", "add this to the notes"). */
 const ADDS_TO_NOTES = new RegExp(
-  String.raw`\badd(?:ing)? (?:(?:this|that|it) )?(?:on)?to ` +
+  // "can you add a note for whoever comes: …": a note added is one more, and the staff notes already there stay.
+  String.raw`\b(?:add|put|leave|stick|pop|jot)(?:ing)? (?:a |another )?(?:quick |little |short )?note\b|` +
+    String.raw`\badd(?:ing)? (?:(?:this|that|it) )?(?:on)?to ` +
     String.raw`(?:(?:my|the|our) (?:account |file |customer |staff )?notes\b|` +
     String.raw`the notes (?:on|in) (?:my|our) (?:account|file|record)\b)`,
 );
