@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPhones, samePhone } from './analysis/entities.js';
 import { bookingBesideProblem, bookingSegments, segments } from './analysis/segments.js';
 import { extractWhen } from './analysis/when.js';
-import { callNames as names, NOW, plan, seedContext, TZ } from './testing.js';
+import { afterLookup, callNames as names, NOW, plan, seedContext, TZ } from './testing.js';
 
 const day = (text: string, anchor?: { year: number; month: number; day: number }) => extractWhen(text, NOW, TZ, anchor);
 
@@ -92,9 +92,9 @@ describe('evidence required: no write without a request in the customer’s word
     expect(names(plan(ctx, text)).filter((n) => n === 'update_customer')).toEqual([]);
   });
   it('a note asked for is a note, not a preference', () => {
-    expect(changesOf('please add a note to my account that the dog is shy')).toEqual({
-      notes: 'The dog is shy',
-    });
+    // A note added keeps the notes on file, so it is written once the record is looked up (none on file here).
+    const t = afterLookup(ctx, 'please add a note to my account that the dog is shy', []);
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args.changes).toEqual({ notes: 'The dog is shy' });
   });
   it("someone else's email is refused, and changes nothing on the customer's own record", () => {
     const t = plan(ctx, 'can you email my accountant at books@example.org the last invoice');

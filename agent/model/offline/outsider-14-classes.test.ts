@@ -74,14 +74,15 @@ describe('record changes', () => {
     const text =
       'can u use the eco products at mine from now on pls. and stick a note on my acct that the spare key is ' +
       'under the blue plant pot by the back door';
-    const update = calls(text).find((c) => c.name === 'update_customer');
+    // A note added keeps the notes on file: written once the record is looked up.
+    const update = afterLookup(ctx, text, []).calls.find((c) => c.name === 'update_customer');
     expect(update?.args.changes).toMatchObject({ notes: expect.stringMatching(/blue plant pot/i) });
   });
 
   it('a problem at the home told as a note for the crew is the note, not a ticket', () => {
     const text =
       'can u add a note on my file for the techs that the side gate latch is broken so they need to use the front door';
-    expect(writes(text)).toEqual(['update_customer']);
+    expect(callNames(afterLookup(ctx, text, []))).toEqual(['update_customer']);
   });
 
   it('a part of the day preferred "from now on" is the preference, not a move', () => {
