@@ -47,6 +47,8 @@ describe('asked first', () => {
   it.each([
     ['I want to make a complaint.', /What happened\?/],
     ["STOP ringing me at all hours. Text me instead. Mind you, it's a landline so it can't get texts.", /landline/],
+    ['my details on here are soooo out of date 🙈 can u fix them', /Which details have changed/],
+    ['can you update my details please', /Which details have changed/],
   ])('%s', (text, asked) => {
     const t = plan(ctx, text);
     expect(writeNames(t)).toEqual([]);
@@ -63,5 +65,24 @@ describe('asked first', () => {
     expect(t.content.match(/We do not mount on brick/g)).toHaveLength(1);
     expect(t.content).toMatch(/another spot/);
     expect(writeNames(plan(withKb, 'mount my tv in the living room wed 16th 10am'))).toEqual(['book_slot']);
+  });
+});
+
+describe('the cost of a change, asked in everyday words', () => {
+  it.each([
+    [
+      "What would it set me back to push tomorrow's drywall job back a day?",
+      upcoming('BKG-1005', 'svc_drywall_patch', '2026-12-08T08:00:00-05:00'),
+      /\$25/,
+    ],
+    [
+      "if i bail on tomorrow's clean whats the damage",
+      upcoming('BKG-1017', 'svc_standard_clean', '2026-12-08T08:00:00-05:00'),
+      /\$74\.50/,
+    ],
+  ])('%s', (text, booking, fee) => {
+    const t = afterLookup(ctx, text, [booking]);
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(fee);
   });
 });

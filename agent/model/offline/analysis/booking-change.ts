@@ -442,9 +442,12 @@ export function cancelReason(text: string): string | undefined {
   return m ? clip(m[1]!.replace(/[.!]+$/, '').trim(), 500) : undefined;
 }
 
-const FEE_WORDS =
-  /\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|paying|free|notice|surcharge|cheaper|cheapest|lose)\b/;
-const CANCEL_WORDS = /\bcancel\w*|\bcall(?:ing)? (?:it|that|this|the \w+) off\b/;
+const FEE_WORDS = new RegExp(
+  String.raw`\b(?:fees?|costs?|charges?|charged|penalt(?:y|ies)|owe|pay|paying|free|notice|surcharge|cheaper|` +
+    // "what would it set me back", "whats the damage": the cost in everyday words.
+    String.raw`cheapest|lose|set (?:me|us) back|(?:what'?s|what is|whats) the damage)\b`,
+);
+const CANCEL_WORDS = /\bcancel\w*|\bcall(?:ing)? (?:it|that|this|the \w+) off\b|\bbail(?:ing)? on\b/;
 // "A move-out clean" names a service, not a change.
 const MOVE_WORDS = new RegExp(
   String.raw`\b(?:move|moving|reschedul\w*|postpon\w*|push\w* (?:back|it|my|the|that|our)|` +

@@ -402,6 +402,9 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
   return prefs;
 }
 
+/** Their details as a whole, no field named ("my details", "my info"). */
+const MY_DETAILS = /\b(?:my|our) (?:contact |account |personal )?(?:details|info|information|particulars)\b/;
+
 /** A field of the record the customer asks to change, with its words. */
 const FIELD_WORDS: Record<Field, RegExp> = {
   email: /\be-?mail(?: address)?\b/,
@@ -459,6 +462,19 @@ function askForMissingValues(d: Draft, a: Analysis) {
   if (stopped && !channelsAskedFor(a.text).size && stanceOfMention(a.text, STOP_WORD) === 'request') {
     const others = (['email', 'sms', 'phone'] as const).filter((c) => c !== stopped).map((c) => CHANNEL_LABEL[c]);
     d.notes.push(`Sure. How would you like us to contact you instead: by ${others.join(' or ')}?`);
+    return;
+  }
+  // "my details on here are soooo out of date, can u fix them": which details, and what they are now, is asked.
+  if (
+    MY_DETAILS.test(t) &&
+    (CHANGE_WORD.test(t) || /\b(?:out of date|outdated|old|wrong)\b/.test(t)) &&
+    stanceOfMention(a.text, MY_DETAILS) === 'request' &&
+    !(Object.keys(FIELD_WORDS) as Field[]).some((f) => FIELD_WORDS[f].test(t))
+  ) {
+    d.notes.push(
+      'Sure. Which details have changed (your email, phone number or address), and what are the new ones? ' +
+        "I'll send the change for approval.",
+    );
     return;
   }
   // "new number is 201-88 pls change it": a value too short to be one is no value.
