@@ -1,4 +1,4 @@
-import { type LocalTime, resolveBareHour } from './when.js';
+import { type LocalTime, saidClock } from './when.js';
 
 /*
  * When the customer says they can let us in: "im home from 11", "not back till 2", "only home until noon". A start
@@ -25,12 +25,9 @@ function clock(m: RegExpExecArray, at: number): LocalTime | undefined {
   if (m[at + 3]) return { hour: 12, minute: 0 };
   const hour = Number(m[at]);
   const minute = m[at + 1] ? Number(m[at + 1]) : 0;
-  const mer = m[at + 2]?.toLowerCase();
-  if (!(hour >= 1 && hour <= 12) && !(hour >= 13 && hour <= 23 && !mer)) return undefined;
-  if (mer) return { hour: (hour % 12) + (mer.startsWith('p') ? 12 : 0), minute };
-  if (hour > 12) return { hour, minute };
-  const t = resolveBareHour(hour, minute);
-  return 'options' in t ? undefined : t;
+  // "home from 15": a 24-hour clock needs no am/pm.
+  if (hour >= 13 && hour <= 23 && !m[at + 2]) return { hour, minute };
+  return saidClock(hour, minute, m[at + 2]);
 }
 
 /** The hours the customer says they are there: from a time, until a time, or both. */

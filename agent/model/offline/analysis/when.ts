@@ -157,6 +157,17 @@ const PERIOD_THEN_TIME =
  * Resolve an hour written without am/pm: keep the reading that falls in business hours;
  * none or both → ambiguous.
  */
+/**
+ * A clock time as said: with am/pm as written (an hour of 1–12), without it only when the business hours leave one
+ * reading ("3" is 3 PM, "7" could be either). Undefined otherwise.
+ */
+export function saidClock(hour: number, minute: number, meridiem?: string): LocalTime | undefined {
+  if (!(hour >= 1 && hour <= 12)) return undefined;
+  if (meridiem) return { hour: (hour % 12) + (meridiem.toLowerCase().startsWith('p') ? 12 : 0), minute };
+  const t = resolveBareHour(hour, minute);
+  return 'options' in t ? undefined : t;
+}
+
 export function resolveBareHour(hour: number, minute: number): LocalTime | { options: [LocalTime, LocalTime] } {
   if (hour === 0 || hour >= 13) return { hour, minute };
   if (hour === 12) return { hour: 12, minute };
@@ -282,7 +293,7 @@ function withoutPartsOfDay(text: string): string {
 
 /** What stands between two days offered as alternatives: "or", "or maybe", "— or". */
 const ALTERNATIVE = /^[\s,;:—–-]*(?:or|or maybe|or else|or perhaps)[\s,;:—–-]*$/i;
-const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
+export const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
 /**
  * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
@@ -531,15 +542,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   // "at 2pm.. no wait school pickup, make it 3": the time said again after taking the first back is the one asked.
   const retimed = RETIMED.exec(masked);
   if (retimed && (out.time || out.ambiguous) && clockAt !== undefined && retimed.index > clockAt) {
-    const hour = Number(retimed[1]);
-    const minute = retimed[2] ? Number(retimed[2]) : 0;
-    const mer = retimed[3]?.toLowerCase();
-    const t = mer
-      ? { hour: (hour % 12) + (mer.startsWith('p') ? 12 : 0), minute }
-      : hour >= 1 && hour <= 12
-        ? resolveBareHour(hour, minute)
-        : undefined;
-    if (t && !('options' in t)) {
+    const t = saidClock(Number(retimed[1]), retimed[2] ? Number(retimed[2]) : 0, retimed[3]);
+    if (t) {
       out.time = t;
       delete out.ambiguous;
     }

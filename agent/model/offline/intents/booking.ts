@@ -17,6 +17,7 @@ import {
   formatDay,
   formatWhen,
   localOf,
+  sameDay,
   shiftDays,
   shiftMinutes,
   timeOptions,
@@ -273,12 +274,10 @@ function dayOrHourQuestion(
 ): string {
   const onDay = formatDay(either.date, timeZone);
   const atHour = `${formatDay(weekday ?? either.date, timeZone)} at ${formatClock(either.time)}`;
-  return weekday && !sameLocalDay(weekday, either.date)
+  return weekday && !sameDay(weekday, either.date)
     ? `Just to be sure: did you mean ${atHour}, or ${onDay}, and if so at what time?`
     : `Just to be sure: did you mean ${atHour}, or another time on ${onDay}?`;
 }
-
-const sameLocalDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
 /** "Monday the 15th" when the 15th is a Tuesday: which of the two did they mean? */
 export function conflictQuestion(c: NonNullable<WhenMention['conflict']>, timeZone: string): string {
