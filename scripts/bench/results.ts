@@ -67,6 +67,8 @@ export interface BenchResults {
     statements_counted_by: 'pg_stat_statements' | 'not available';
     planner: 'offline';
     rounds: number;
+    /** One-worker and two-worker bursts at 16 in flight, alternated and pooled. */
+    throughput_pairs: number;
     node: string;
     /** The command line of every process in the measured trees (the worker first), while idle. */
     processes: { product: string[]; bare: string[] };
