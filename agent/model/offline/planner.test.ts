@@ -1,6 +1,7 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalEventMessage, type ApprovalEvent } from '../../plan-context.js';
+import { OFFLINE_META_KEY } from './conversation.js';
 import { planTurn, toAIMessage, type PlannedTurn } from './planner.js';
 import {
   aiCalls,
@@ -644,6 +645,15 @@ describe('after tool results', () => {
     ]);
     expect(t.content).toMatch(/couldn't update your phone number/);
     expect(t.content).toContain('Standard Home Cleaning');
+  });
+});
+
+describe('what a planned message carries', () => {
+  it('says it has no notes, so the follow-up after its tool results does not plan the turn again', () => {
+    const messages: BaseMessage[] = [system(kb), customer('change my phone to 555-201-9999')];
+    const first = planTurn(messages);
+    expect(first.meta).toBeUndefined();
+    expect(toAIMessage(first, messages).additional_kwargs).toEqual({ [OFFLINE_META_KEY]: {} });
   });
 });
 

@@ -197,6 +197,7 @@ export function toAIMessage(turn: PlannedTurn, messages: BaseMessage[], threadKe
     content: turn.content,
     tool_calls,
     response_metadata: { ...FALLBACK_METADATA },
-    additional_kwargs: turn.meta ? { [OFFLINE_META_KEY]: turn.meta } : {},
+    // Stored even when empty: a message without it is planned again to recover its notes (below).
+    additional_kwargs: { [OFFLINE_META_KEY]: turn.meta ?? {} },
   });
 }
