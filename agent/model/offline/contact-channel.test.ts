@@ -12,6 +12,10 @@ describe('the contact channel asked for in a clause of its own', () => {
     ['the best way to reach me is a text', 'sms'],
     ['my email is a@b.example and i prefer texts', 'sms'],
     ['email changed to a@b.example, and just email me from now on instead of texting', 'email'],
+    // the channels in the past tense: the one wanted, then the one given up
+    ["Going forward I'd rather you rang me than emailed about visits", 'phone'],
+    ["i'd rather you texted me than called", 'sms'],
+    ["honestly i'd prefer you phoned me instead of texted", 'phone'],
   ])('%s → %s', (text, wanted) => {
     expect(channel(text)).toBe(wanted);
   });

@@ -417,6 +417,9 @@ describe('contact details and preferences → update_customer with only those ch
     ['I prefer texts', { preferences: { contact: 'sms' } }],
     ['mornings work best for us', { preferences: { preferred_time: 'mornings' } }],
     ['we have two cats now', { preferences: { pets: 'two cats' } }],
+    ['we have 2 cats and a dog now', { preferences: { pets: '2 cats and a dog' } }],
+    // the total said after the news: what is on file from now on
+    ['update: we adopted a puppy so its 2 cats and a dog now', { preferences: { pets: '2 cats and a dog' } }],
     ['My name is Maria Lopez now, I got married', { name: 'Maria Lopez' }],
     [
       'Can you change my phone number to (555) 777-1234 and my email to me@maria.dev',

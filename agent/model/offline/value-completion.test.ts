@@ -13,6 +13,12 @@ describe('an email address completed after we asked', () => {
     ['switch my email over to james.whitaker@gmail pls', 'ugh sorry, .com on the end', 'james.whitaker@gmail.com'],
     ['cna you chnage my emial to chloemartin92@gmial', 'sry meant gmail.com', 'chloemartin92@gmail.com'],
     ['change my email to ana.lee@yahoo', 'its @yahoo.com', 'ana.lee@yahoo.com'],
+    // the whole address again, beside a phone change already sent
+    [
+      'new phone + email for my acct: 555 209 4417 and priya.p@fastmail',
+      'sorry, priya.p@fastmail.example.com',
+      'priya.p@fastmail.example.com',
+    ],
   ])('%s / %s', (first, second, email) => {
     const asked = planMessage(ctx, first);
     expect(asked.content).toMatch(/doesn't look like a complete email address/);

@@ -331,6 +331,8 @@ const ALREADY_ARRANGED = /\b(?:i|we|i'?ve|we'?ve|already|and)\s+(?:already\s+)?(
 /** Words that ask nothing by themselves around a day and time ("please", "works for me", "then"). */
 const FILLER = new RegExp(
   String.raw`\b(?:please|pls|plz|thanks|thank you|ok|okay|then|works|would work|is fine|is good|` +
+    // "oh well. tomorrow at 3 then": giving in to what we said, not a word about the visit
+    String.raw`oh well|oh|well|ah|hmm|ugh|alright|all right|fine|fair enough|no worries|` +
     String.raw`for me|for us|can we do|how about|at|on)\b`,
   'g',
 );

@@ -103,6 +103,9 @@ const BOOK_STRONG = new RegExp(
       'sign (?:me|us) up|put (?:me|us) down',
       'get (?:me|us) (?:in|on the (?:calendar|schedule))',
       'pencil (?:me|us) in',
+      // "hmm no, do the tuesday after that instead": the day wanted, said as what to do
+      String.raw`(?<=(?:^|[.!?,;]\s*|\b(?:actually|then|so|ok|okay|lets|let's|just)\s))` +
+        String.raw`(?:do|make it|go with|go for) (?:the |it on (?:the )?)?(?:mon|tue|wed|thu|fri|sat)\w*`,
     ].join('|') +
     String.raw`)\b`,
 );

@@ -2,7 +2,7 @@ import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumb
 import { isEmail } from '../../../../schema/tools/common.js';
 import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../schema/tools/create-ticket.js';
 import { BUSINESS } from '../../../../schema/business/profile.js';
-import { placeNames } from '../../../../schema/business/service-area.js';
+import { placeNames, SERVICE_AREA } from '../../../../schema/business/service-area.js';
 import { isInformationQuestion, THEY_WILL_CONTACT_US } from './cues.js';
 import { capitalize, clip, normalize, splitSentences } from './text.js';
 
@@ -271,7 +271,9 @@ function addressAfter(text: string, from: number): AddressExtraction {
 function townAtEnd(city: string): string | undefined {
   const said = normalize(city);
   const names = placeNames().sort((a, b) => b.length - a.length);
-  return names.find((n) => said === normalize(n) || said.endsWith(` ${normalize(n)}`));
+  const place = names.find((n) => said === normalize(n) || said.endsWith(` ${normalize(n)}`));
+  // "58 Lantern Row, Cedar Hill MH 1036": a neighbourhood is a part of its town, which the city is.
+  return SERVICE_AREA.find((t) => t.neighbourhoods.some((n) => n.name === place))?.name ?? place;
 }
 
 /** Part of an address the message changes, to be completed from the record ("new unit 9, same building"). */
@@ -357,8 +359,8 @@ const CHANNEL_GIVEN_UP = new RegExp(
     // "stop contacting me by email": the channel named is the one to stop
     String.raw`(?:stop|quit|no more|don'?t|do not)\s+(?:contacting|messaging|reaching|bugging|updating|` +
     String.raw`notifying|pinging)\s+(?:me|us)\s+(?:by|via|over|through))\s+(?:a\s+|the\s+)?` +
-    String.raw`(?:texts?|texting|sms|text messages?|phone calls?|calls?|calling|ring(?:ing)?(?: me)?|e-?mails?|` +
-    String.raw`e-?mailing)\b`,
+    String.raw`(?:texts?|texting|texted|sms|text messages?|phone calls?|calls?|calling|called|phoned|rang|` +
+    String.raw`ring(?:ing)?(?: me)?|e-?mails?|e-?mailing|e-?mailed)\b`,
   'g',
 );
 
@@ -431,9 +433,11 @@ function clauseChannel(clause: string): PreferenceChanges['contact'] | undefined
   // "i hardly read my texts, can it come by email?": the channel asked for is the one said "by".
   const by = /\b(?:by|via|over|through) (texts?|sms|text messages?|e-?mails?|phone calls?|calls?|phone)\b/.exec(wanted);
   const asked = by ? by[1]! : wanted;
-  if (/\b(texts?|sms|text messages?|texting)\b/.test(asked)) return 'sms';
-  if (/\b(e-?mails?)\b/.test(asked) && !/@/.test(clause)) return 'email';
-  if (/\b(phone calls?|calls?|ring me|call me|phone)\b/.test(asked) && !/\d{3}/.test(clause)) return 'phone';
+  if (/\b(texts?|sms|text messages?|texting|texted me)\b/.test(asked)) return 'sms';
+  if (/\b(e-?mails?|e-?mailed me)\b/.test(asked) && !/@/.test(clause)) return 'email';
+  // "i'd rather you rang me": the channel in the past tense, as a wish
+  const phoned = /\b(phone calls?|calls?|(?:ring|rang|rung|call|called|phoned) me|phone)\b/;
+  if (phoned.test(asked) && !/\d{3}/.test(clause)) return 'phone';
   return undefined;
 }
 
@@ -557,10 +561,17 @@ export function extractPreferences(text: string): PreferenceChanges {
   }
 
   // Pets.
-  const pets = new RegExp(
-    `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new|up to)\\b` +
-      `[^.!?]*?\\b(${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})\\b`,
-  ).exec(t);
+  // "2 cats and a dog": every animal of the list, not the first.
+  const list = `${COUNT}\\s+(?:[a-z]+\\s+)?${PETS}(?:\\s*(?:,|and|&|\\+)\\s*${COUNT}\\s+(?:[a-z]+\\s+)?${PETS})*`;
+  const pets =
+    // "we adopted a puppy so its 2 cats and a dog now": the total after the news is what goes on file.
+    new RegExp(
+      `\\b(?:it'?s|its|that'?s|so|which makes|making)\\s+(${list})\\s+(?:now|in total|total|altogether)\\b`,
+    ).exec(t) ??
+    new RegExp(
+      `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new|up to)\\b` +
+        `[^.!?]*?\\b(${list})\\b`,
+    ).exec(t);
   if (pets) out.pets = clip(pets[1]!.replace(/^new\s+/, 'a '), 200);
   else if (/\bno (?:more )?pets\b|\bno longer have (?:a |any )?pets?\b/.test(t)) out.pets = 'none';
   return out;

@@ -95,12 +95,46 @@ const CHANGES_RECORD = new RegExp(
     String.raw`\byour (?:e-?mail|phone|number|address)\b`,
 );
 
+/** A day as customers name one: "tomorrow", "wed", "thurs", "the 15th". */
+const DAY = String.raw`(?:tomorrow|today|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)\w*|the \d{1,2}(?:st|nd|rd|th)?)`;
+
+/** Whether their visit or plan still stands, or which of two days it is on. */
+const STANDS = [
+  // "am i still down for thursday", "are we still booked in for the 15th", "am i still on the weekly cleans"
+  /\b(?:am i|are we|is it|is that) still (?:down|booked|on|in|scheduled|set)\b/,
+  // "is the wall patching next wed or thurs?", "is the cleaning tomorrow or wednesday??"
+  new RegExp(
+    String.raw`\bis (?:the|my|our) (?:\w+ ){0,2}?(?:${JOB}|\w+ing) (?:on |this |next )?${DAY} or (?:on |next )?${DAY}\b`,
+  ),
+];
+
+/** Whether a change of theirs reached the record: "did my new number make it onto my account?". */
+const CHANGE_LANDED = new RegExp(
+  String.raw`\b(?:did|has|have|is)\b[^.!?]*\b(?:my|the) (?:new |updated )?(?:${FIELD}|(?:\w+ )?(?:change|update))\b` +
+    String.raw`[^.!?]*\b(?:go(?:ne)? (?:through|thru)|ma(?:k|d)e it|get (?:saved|changed|updated|done|through|thru)|` +
+    String.raw`been (?:saved|changed|updated|done))\b`,
+);
+
+/** Which detail of theirs a question asks whether a change reached ("did my new number make it on?"), if one. */
+export function changeLandedField(t: string): 'phone' | 'email' | 'address' | undefined {
+  const m = CHANGE_LANDED.exec(t);
+  if (!m || HYPOTHETICAL.test(t)) return undefined;
+  if (/\be-?mail\b/.test(m[0])) return 'email';
+  if (/\b(?:phone|number)\b/.test(m[0])) return 'phone';
+  if (/\baddress\b/.test(m[0])) return 'address';
+  return undefined;
+}
+
 /**
  * Whether a question asks about the customer's own visits or contact details, and which; undefined
  * when it asks something general (or asks for something to be done).
  */
 export function ownRecordQuestion(t: string): 'bookings' | 'contact' | undefined {
-  if (HYPOTHETICAL.test(t) || GENERAL.test(t) || !ASKS.test(t)) return undefined;
+  if (HYPOTHETICAL.test(t) || !ASKS.test(t)) return undefined;
+  // Asked of a change they made: whatever value they give is what they expect to find, not a new change.
+  if (CHANGE_LANDED.test(t)) return 'contact';
+  if (GENERAL.test(t)) return undefined;
+  if (STANDS.some((re) => re.test(t))) return 'bookings';
   if (RECORD_ASK.some((re) => re.test(t)) && RECORD_OWNER.test(t) && !CHANGES_RECORD.test(t)) return 'contact';
   if (WHAT_I_HAVE.test(t) || (VISIT_ASK.test(t) && VISIT_SUBJECT.some((re) => re.test(t)))) return 'bookings';
   return undefined;

@@ -251,6 +251,8 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
     CORRECTION.test(t) ||
     standing ||
     a.answersValueQuestion === 'email' ||
+    // the whole address again, right after we said the one given was not complete
+    (a.incompleteEmail !== undefined && e.valid) ||
     /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
   if (!e.valid) {
     if (changeAsked)

@@ -18,6 +18,7 @@ import { coverageAnswer } from './coverage-question.js';
 import { planEmail } from './email.js';
 import { followOnService } from './follow-on.js';
 import { planLookup } from './lookup.js';
+import { changeLandedField } from '../analysis/own-record.js';
 import { planTicket } from './ticket.js';
 import { propose, say, type PlannedCall, type PlannedTurn } from './turn.js';
 import { planWithdrawal } from './withdrawal.js';
@@ -218,7 +219,10 @@ export function planForCustomer(
   const nothingToWithdraw = withdrawing && !ctx.pending.length && !a.cues.cancelBooking;
 
   // --- contact details and preferences
-  const update = planUpdate(a, customer, booking !== undefined);
+  // "did the email change go thru? should be x@y now" asks whether it reached the record: the lookup answers,
+  // and what follows it proposes the value when it did not (intents/change-landed).
+  const landed = a.cues.lookup === 'contact' && changeLandedField(t) !== undefined;
+  const update: ReturnType<typeof planUpdate> = landed ? { notes: [] } : planUpdate(a, customer, booking !== undefined);
   // A part of the address or a fact for the notes builds on the record: the update waits for its lookup.
   const record = update.fromRecord ? { changes: update.changes ?? {}, ...update.fromRecord } : undefined;
   if (record) {

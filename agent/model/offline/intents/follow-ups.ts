@@ -23,6 +23,7 @@ import {
   pendingText,
 } from '../replies/templates.js';
 import { planChangeAfterLookup } from './booking-change.js';
+import { changeLandedFollowUp } from './change-landed.js';
 import { updateFromRecord } from './contact-change.js';
 import { followOnBooking } from './follow-on.js';
 import { say, type PlannedTurn, type RecoverMeta } from './turn.js';
@@ -86,6 +87,9 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
           return;
         }
         parts.push(lookupText(json, detectCues(round.customerText).lookup ?? 'account', ctx));
+        const landed = changeLandedFollowUp(round.customerText, json);
+        if (landed) parts.push(landed.text);
+        if (landed?.call) changeCalls.push(landed.call);
         // A policy question asked beside the account question is answered from the help centre.
         const beside = answerBesideLookup(round.customerText, ctx);
         if (beside) parts.push(beside);

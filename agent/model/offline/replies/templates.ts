@@ -290,6 +290,9 @@ export function approvalEventText(
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
 /** Answer an account question from a lookup_customer result. */
+/** How a contact preference reads in a sentence. */
+const CHANNEL_NAMES: Record<string, string> = { email: 'email', sms: 'text message', phone: 'a phone call' };
+
 export function lookupText(
   result: unknown,
   focus: 'bookings' | 'tickets' | 'contact' | 'account',
@@ -334,7 +337,13 @@ export function lookupText(
         postal_code: str(c.address.postal_code),
       })
     : 'none on file';
-  const contactText = `On file: email ${str(c.email) || 'none'}, phone ${str(c.phone) || 'none'}, address ${address}.`;
+  const channel = isRecord(c.preferences) ? CHANNEL_NAMES[str(c.preferences.contact)] : undefined;
+  // "which email have you got? i never get the reminder emails": how we reach them is part of the answer.
+  const contactText =
+    `On file: email ${str(c.email) || 'none'}, phone ${str(c.phone) || 'none'}, address ${address}.` +
+    (channel ? ` Your contact preference is ${channel}, so reminders and updates go to you that way.` : '');
+  const recurring = isRecord(c.preferences) ? str(c.preferences.recurring) : '';
+  const planText = recurring ? ` Your recurring cleaning plan on file: ${recurring.replace(/_/g, ' ')}.` : '';
   const prefs = isRecord(c.preferences)
     ? Object.entries(c.preferences)
         .filter(([, v]) => v !== null && v !== undefined && v !== '')
@@ -342,7 +351,7 @@ export function lookupText(
     : [];
   switch (focus) {
     case 'bookings':
-      return `${bookingsText}${bookings.length ? '' : ' Would you like to book something?'}`;
+      return `${bookingsText}${planText}${bookings.length || planText ? '' : ' Would you like to book something?'}`;
     case 'tickets':
       return ticketsText;
     case 'contact':
