@@ -272,7 +272,7 @@ function townAtEnd(city: string): string | undefined {
   const said = normalize(city);
   const names = placeNames().sort((a, b) => b.length - a.length);
   const place = names.find((n) => said === normalize(n) || said.endsWith(` ${normalize(n)}`));
-  // "58 Lantern Row, Cedar Hill MH 1036": a neighbourhood is a part of its town, which the city is.
+  // "58 Lantern Row, <neighbourhood> MH 1036": a neighbourhood is a part of its town, which the city is.
   return SERVICE_AREA.find((t) => t.neighbourhoods.some((n) => n.name === place))?.name ?? place;
 }
 

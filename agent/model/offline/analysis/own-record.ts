@@ -104,7 +104,8 @@ const STANDS = [
   /\b(?:am i|are we|is it|is that) still (?:down|booked|on|in|scheduled|set)\b/,
   // "is the wall patching next wed or thurs?", "is the cleaning tomorrow or wednesday??"
   new RegExp(
-    String.raw`\bis (?:the|my|our) (?:\w+ ){0,2}?(?:${JOB}|\w+ing) (?:on |this |next )?${DAY} or (?:on |next )?${DAY}\b`,
+    String.raw`\bis (?:the|my|our) (?:\w+ ){0,2}?(?:${JOB}|\w+ing) (?:on |this |next )?${DAY}` +
+      String.raw` or (?:on |next )?${DAY}\b`,
   ),
 ];
 

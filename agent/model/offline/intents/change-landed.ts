@@ -41,6 +41,8 @@ export function changeLandedFollowUp(
       call: { name: 'update_customer', args: { customer_id: customerId, changes: { phone: whole } } },
     };
   return {
-    text: `It isn't on file yet: the number we have is ${onFile || 'none'}. What phone number should we have on your account?`,
+    text:
+      `It isn't on file yet: the number we have is ${onFile || 'none'}. ` +
+      'What phone number should we have on your account?',
   };
 }
