@@ -650,6 +650,17 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'sticking',
     'wont close',
     "won't close",
+    // A door that has swollen or dropped and no longer shuts: planed or adjusted, small-job work.
+    'wont latch',
+    "won't latch",
+    'door ... latch',
+    'door ... swollen',
+    'swollen door',
+    // A loose stair rail tightened: small-job work.
+    'bannister',
+    'banister',
+    'handrail',
+    'stair rail',
     'put together',
     'putting together',
     'flat pack',
@@ -691,6 +702,10 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'holes in ... wall',
     'bashed ... wall',
     'dent in ... wall',
+    // Filled and primed is the patch repair's finish ("can someone fill + prime them").
+    'fill ... prime',
+    'filled ... primed',
+    'spackle',
   ],
   tv: ['tv', 'television', 'telly', 'mount my tv', 'tv mount', 'tv mounting', 'mount a tv'],
   thermostat: [

@@ -44,3 +44,76 @@ describe('a question about a day, then the day wanted instead', () => {
     expect(t.calls.filter((c) => c.name === 'book_slot')).toEqual([]);
   });
 });
+
+describe('a job told by what is wrong, not by the service', () => {
+  it('holes left by shelves taken down, to fill and prime, on a day and time: the patch repair booked', () => {
+    const ctx = seedContext();
+    const t = planTurn([
+      system(ctx),
+      customer(
+        "took down the old floating shelves and now there's 3 holes maybe thumb sized in the living room wall. " +
+          'can someone fill + prime them mon 14th at 1?',
+      ),
+    ]);
+    expect(t.calls.map((c) => c.name)).toEqual(['book_slot']);
+    expect(t.calls[0]!.args).toMatchObject({
+      service_id: 'svc_drywall_patch',
+      start_time: '2026-12-14T13:00:00-05:00',
+    });
+  });
+
+  it('a door that will not latch, no day given: asked when, then the handyman hour booked', () => {
+    const ctx = seedContext();
+    const window: BaseMessage[] = [
+      system(ctx),
+      customer(
+        'back door has swollen or something, gotta shoulder it open and it wont latch anymore. can someone sort it',
+      ),
+    ];
+    const first = planTurn(window);
+    expect(first.calls).toEqual([]);
+    expect(first.content).toMatch(/\?/);
+    const t = planTurn([...window, toAIMessage(first, window, 't'), customer('saturday 19th, 9am pls')]);
+    expect(t.calls.map((c) => c.name)).toEqual(['book_slot']);
+    expect(t.calls[0]!.args).toMatchObject({
+      service_id: 'svc_handyman_hour',
+      start_time: '2026-12-19T09:00:00-05:00',
+    });
+  });
+});
+
+describe('two visits in one message, the second told by its job', () => {
+  it('inside windows in the morning and someone to fix a wobbly bannister that afternoon: both booked', () => {
+    const ctx = seedContext();
+    const t = planTurn([
+      system(ctx),
+      customer(
+        'Could I get the inside windows done Wed the 9th at 9, and someone for an hour that afternoon at 2 to fix ' +
+          'a wobbly bannister?',
+      ),
+    ]);
+    expect(t.calls.map((c) => [c.name, c.args.service_id, c.args.start_time])).toEqual([
+      ['book_slot', 'svc_window_clean', '2026-12-09T09:00:00-05:00'],
+      ['book_slot', 'svc_handyman_hour', '2026-12-09T14:00:00-05:00'],
+    ]);
+  });
+});
+
+describe('when a service could be done, no day said yet', () => {
+  it('asks the day and time for the service described, then books it', () => {
+    const ctx = seedContext();
+    const window: BaseMessage[] = [
+      system(ctx),
+      customer('got a ceiling fan sitting in a box, want it where the bedroom light is now. when could someone do it?'),
+    ];
+    const first = planTurn(window);
+    expect(first.calls).toEqual([]);
+    expect(first.content).toMatch(/Ceiling Fan Installation[\s\S]*which day and time/i);
+    const t = planTurn([...window, toAIMessage(first, window, 't'), customer('fri 18th at 10 works')]);
+    expect(t.calls.map((c) => c.name)).toEqual(['book_slot']);
+    expect(t.calls[0]!.args).toMatchObject({
+      service_id: 'svc_ceiling_fan_install',
+      start_time: '2026-12-18T10:00:00-05:00',
+    });
+  });
+});

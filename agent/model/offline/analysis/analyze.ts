@@ -22,6 +22,7 @@ import {
   wantsTicket,
 } from './entities.js';
 import { addressInDiscussion } from './address-revision.js';
+import { asks } from './asked-part.js';
 import { retriesDeclined } from './retry.js';
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
@@ -146,7 +147,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   // "ugh ok 4 then" to our "would 5:00 PM work, or another time?": a bare number is the hour.
   const hour = answersBookingQuestion && !said.time && !said.ambiguous ? bareHourAnswer(text) : undefined;
   const when = hour ? { ...said, ...hour } : said;
-  const services = matchServices(text, ctx.services);
+  const services = askedServices(text, ctx.services);
   // "faucet repair thurs 17th at 2pm??" names everything a booking needs: a request, whatever its punctuation.
   // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
   const namesWholeBooking =
@@ -314,6 +315,26 @@ function withoutTicketQuestions(text: string, cues: Cues): string {
   return chatSentences(text)
     .filter((s) => detectCues(s).lookup !== 'tickets')
     .join(' ');
+}
+
+/**
+ * The services a message asks for. "took down the old shelves and now there's 3 holes. can someone fill + prime
+ * them mon 14th at 1?": the sentence that tells names the shelves, the one that asks the holes' repair. When the
+ * asking sentences name some of the services the whole message does, those are the ones meant.
+ */
+function askedServices(text: string, services: PlanContext['services']): ServiceMatch {
+  const all = matchServices(text, services);
+  if (all.matches.length < 2) return all;
+  const sentences = chatSentences(text.trim());
+  const asking = sentences.filter((s) => {
+    const c = detectCues(s);
+    return c.book.strong || c.book.weak || asks(s);
+  });
+  if (!asking.length || asking.length === sentences.length) return all;
+  const asked = matchServices(asking.join(' '), services).matches;
+  return asked.length && asked.length < all.matches.length && asked.every((s) => all.matches.includes(s))
+    ? { matches: asked, candidates: [] }
+    : all;
 }
 
 /** Our question for a missing value (intents/contact-change), which the next message answers. */

@@ -75,8 +75,11 @@ interface Scored {
   spans: [number, number][];
 }
 
-/** An alias's "..." is a short gap: "hang ... frames" is "hang a bunch of frames" as well as "hang frames". */
-const ALIAS_GAP = "(?:\\s+[a-z0-9']+){0,3}\\s+";
+/**
+ * An alias's "..." is a short gap: "hang ... frames" is "hang a bunch of frames" as well as "hang frames", and
+ * "fill ... prime" is "fill + prime" too.
+ */
+const ALIAS_GAP = "(?:\\s+(?:[a-z0-9']+|[+&/])){0,3}\\s+";
 
 function aliasPattern(phrase: string): string {
   return phrase

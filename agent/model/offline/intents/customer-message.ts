@@ -111,6 +111,14 @@ function heardOnly(calls: PlannedCall[], ticket: PlannedCall | undefined, answer
   return kept.length ? { ...propose(kept, [content]), ...(meta ? { meta } : {}) } : say(content, meta);
 }
 
+/** When they could have a visit: "when could someone do it?", "how soon can you get someone out?". */
+const WHEN_COULD_YOU = new RegExp(
+  String.raw`\b(?:when|what day|how soon|how quickly)\b[^.!?]*\b(?:could|can|would|will)\s+` +
+    String.raw`(?:someone|somebody|you|u|ya|a tech\w*|your (?:guys|team|people|crew))\b[^.!?]*` +
+    String.raw`\b(?:do|come|fit|get|sort|install|fix|put|pop|be out)\b|` +
+    String.raw`\bwhen(?:'s| is) (?:the )?(?:earliest|next (?:free|available|opening|slot))\b`,
+);
+
 /** A linked customer's message: the calls it asks for and what to say alongside. */
 export function planForCustomer(
   messages: BaseMessage[],
@@ -290,6 +298,26 @@ export function planForCustomer(
         },
       );
     }
+  }
+
+  // --- "got a ceiling fan in a box … when could someone do it?": when they could have it, no day said yet
+  if (
+    !calls.length &&
+    !notes.length &&
+    a.infoQuestion &&
+    a.services.matches.length === 1 &&
+    !a.when.date &&
+    !a.when.time &&
+    !a.problem &&
+    !a.feeQuestion &&
+    WHEN_COULD_YOU.test(t)
+  ) {
+    const s = a.services.matches[0]!;
+    // Our booking question: the day and time the next message gives are read as its answer (analysis/analyze).
+    return say(
+      `I'd be happy to book ${s.name} for you. I can't see live availability from here, so which day and time ` +
+        'would suit you? Our team will confirm the time.',
+    );
   }
 
   // --- "move it to Thursday" with nothing to move
