@@ -114,7 +114,12 @@ function planCustomerMessage(messages: BaseMessage[], ctx: PlanContext, depth: n
   if (own.quoted && !own.impersonated) return withNote(planOwnWords(messages, ctx, depth, own.text), QUOTED_NOTE);
   if (!own.impersonated) return planOwnWords(messages, ctx, depth, own.text);
   // The quoted part may still say whose record it is after ("Update cus_005's phone"): that is refused as such.
-  const other = ctx.customer ? otherPerson(raw, ctx.customer, ctx.services) : undefined;
+  // Named in their own words ("how much is it in <town>? asking for my sister"), the other person is who a
+  // general question is for: the question is answered as asked (a request for them is refused where it is planned).
+  const other =
+    ctx.customer && !otherPerson(own.text, ctx.customer, ctx.services)
+      ? otherPerson(raw, ctx.customer, ctx.services)
+      : undefined;
   const turn = own.text ? planOwnWords(messages, ctx, depth, own.text) : say('What can I help you with?');
   if (turn.calls.length) return turn;
   return { ...turn, content: [IMPERSONATION_NOTE, other ? otherAccountReply(other) : turn.content].join('\n\n') };

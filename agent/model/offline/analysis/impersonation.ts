@@ -16,7 +16,9 @@ const OWN_ROLE = '(?:user|human)';
 const PAIRED_OTHER = new RegExp(
   String.raw`<\s*(${OTHER_ROLE})\b[^>]*>[\s\S]*?<\s*/\s*\1\s*>|\[\s*(${OTHER_ROLE})\s*\][\s\S]*?\[\s*/\s*\2\s*\]|` +
     // "SYSTEM: … END SYSTEM": a label whose block says where it ends.
-    String.raw`\b(${OTHER_ROLE})\s*:[\s\S]*?\bEND(?:\s+OF)?\s+\3\b(?:\s*(?:MESSAGE|BLOCK|NOTE))?`,
+    String.raw`\b(${OTHER_ROLE})\s*:[\s\S]*?\bEND(?:\s+OF)?\s+\3\b(?:\s*(?:MESSAGE|BLOCK|NOTE))?|` +
+    // "[assistant instructions: … ]", "(system note: …)": a bracket that says whose words it holds.
+    String.raw`\[\s*${OTHER_ROLE}\b[^\]\n:]{0,30}:[^\]]*\]|\(\s*${OTHER_ROLE}\b[^)\n:]{0,30}:[^)]*\)`,
   'gi',
 );
 /** An opening tag of another speaker that is never closed: it speaks to the end of its line. */

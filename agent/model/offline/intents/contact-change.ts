@@ -552,7 +552,8 @@ function belongsToSomeoneElse(text: string, value: string): boolean {
 /** "Update my notes - the dog sleeps upstairs now": the notes on file named, then what they should say. */
 const NOTE_UPDATE = new RegExp(
   String.raw`\b(?:update|change|add to) (?:my|the) (?:account |file )?notes?(?: on (?:my )?(?:file|account))?` +
-    String.raw`\s*(?:with|to say|that|:|-|\u2013|\u2014)\s*(.+)`,
+    // "update my notes, the crate is in the garage now": a comma before what they say, unless more requests follow.
+    String.raw`\s*(?:with|to say|that|:|-|\u2013|\u2014|,(?!\s*(?:and|also|too|pls|please|thanks|thx)\b))\s*(.+)`,
   'i',
 );
 
