@@ -60,6 +60,8 @@ export interface OfflineMeta {
     lead?: string;
     text?: string;
     after?: string;
+    /** The clock time ("H:MM") said for the visit `after`, when one was ("straight after at 11"). */
+    afterTime?: string;
     /** Only what the change would cost was asked ("how much do i lose if i cancel tomorrow's cleaning"). */
     feeOnly?: true;
   };

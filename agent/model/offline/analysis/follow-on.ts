@@ -8,7 +8,7 @@ import { isoInZone } from '../../../../core/time.js';
  */
 
 /** "after" said of the other visit, not of a time of day ("right after lunch", "straight after 3"). */
-const AFTER_IT = String.raw`(?=\s*(?:$|[.,!?;:)]|\s(?:it|that|this|the|my|our|to|so|for|and|while|once|please)\b))`;
+const AFTER_IT = String.raw`(?=\s*(?:$|[.,!?;:)]|\s(?:it|that|this|the|my|our|to|so|for|and|while|once|please|at)\b))`;
 
 const FOLLOW_ON = new RegExp(
   [

@@ -216,7 +216,7 @@ export function planForCustomer(
   // ends, which the lookup tells (the booking's service), so it is booked once the move is known.
   const after = change?.kind === 'reschedule' ? followOnService(a.text, ctx) : undefined;
   if (change && after && !calls.some((c) => c.name === 'book_slot' && c.args.service_id === after.id))
-    change = { ...change, after: after.id };
+    change = { ...change, after: after.id, ...(after.saidTime ? { afterTime: after.saidTime } : {}) };
 
   // --- withdrawals (a cancellation of a booking replaces a pending change of it by itself)
   const withdrawal =

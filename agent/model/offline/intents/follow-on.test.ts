@@ -77,6 +77,16 @@ describe('a new visit straight after a booking moved in the same message', () =>
     expect(startOf(calls, 'svc_handyman_hour')).toBe('2026-12-11T14:00:00-05:00');
   });
 
+  it('the time said for it as well, when it is when the moved visit ends: requested', () => {
+    const calls = callsFor('move my faucet repair to friday at noon and book a handyman hour straight after at 2');
+    expect(startOf(calls, 'svc_handyman_hour')).toBe('2026-12-11T14:00:00-05:00');
+  });
+
+  it('a time said for it that is not when the moved visit ends: asked about, not requested', () => {
+    const calls = callsFor('move my faucet repair to friday at noon and book a handyman hour straight after at 1');
+    expect(calls.some((c) => c.name === 'book_slot')).toBe(false);
+  });
+
   it('a visit that would run past closing is asked about, not requested', () => {
     const calls = callsFor('move my faucet repair to saturday the 12th at noon and a handyman hour right after it');
     expect(calls.some((c) => c.name === 'book_slot')).toBe(false);

@@ -4,18 +4,23 @@ import type { PlanContext } from '../../../plan-context.js';
 import { followOnStart, followsOn } from '../analysis/follow-on.js';
 import { segments } from '../analysis/segments.js';
 import { matchServices, type Service } from '../analysis/services.js';
-import { extractWhen } from '../analysis/when.js';
+import { extractWhen, formatClock } from '../analysis/when.js';
 import { isRecord } from '../analysis/text.js';
 import type { PlannedCall } from './turn.js';
 
-/** The service a later segment asks to have straight after another visit, with no day or time of its own. */
-export function followOnService(text: string, ctx: PlanContext): Service | undefined {
+/**
+ * The service a later segment asks to have straight after another visit, with no day of its own; the clock time
+ * it says too, if any ("a handyman hour straight after at 11"), which the end of the other visit must agree with.
+ */
+export function followOnService(text: string, ctx: PlanContext): (Service & { saidTime?: string }) | undefined {
   const parts = segments(text);
   for (const seg of parts.slice(1)) {
     if (!followsOn(seg)) continue;
     const m = matchServices(seg, ctx.services).matches;
     const w = extractWhen(seg, ctx.now, ctx.timeZone);
-    if (m.length === 1 && !w.date && !w.time) return m[0];
+    if (m.length !== 1 || w.date) continue;
+    if (!w.time) return m[0];
+    return { ...m[0]!, saidTime: `${w.time.hour}:${String(w.time.minute).padStart(2, '0')}` };
   }
   return undefined;
 }
@@ -29,6 +34,7 @@ export function followOnBooking(
   move: PlannedCall | undefined,
   lookup: unknown,
   ctx: PlanContext,
+  saidTime?: string,
 ): { call?: PlannedCall; note?: string } {
   const start = move?.name === 'reschedule_booking' ? String(move.args.new_start_time ?? '') : '';
   const bookings = isRecord(lookup) && Array.isArray(lookup.upcoming_bookings) ? lookup.upcoming_bookings : [];
@@ -44,6 +50,14 @@ export function followOnBooking(
       note:
         `Straight after that visit would run past our closing time for ${next.name}, so I haven't requested it. ` +
         'Which day and time would suit you for it?',
+    };
+  }
+  // "straight after at 1" when the moved visit ends at 2: which of the two they meant is theirs to say.
+  if (saidTime && saidTime !== `${local.hour}:${String(local.minute).padStart(2, '0')}`) {
+    return {
+      note:
+        `Straight after that visit is ${formatClock(local)}, not the time you said, so I haven't requested the ` +
+        `${next.name} yet. Which time would you like for it?`,
     };
   }
   const customerId = String(move!.args.customer_id ?? '');

@@ -79,7 +79,7 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
           changeCalls.push(...next.calls);
           if (meta.change.after) {
             const move = next.calls.find((c) => c.name === 'reschedule_booking');
-            const then = followOnBooking(meta.change.after, move, json, ctx);
+            const then = followOnBooking(meta.change.after, move, json, ctx, meta.change.afterTime);
             if (then.call) changeCalls.push(then.call);
             if (then.note) parts.push(then.note);
           }
