@@ -232,7 +232,7 @@ export const THESAURUS: readonly {
     means: 'fixed deadline',
   },
   { say: ['maker', 'makers', 'brand', 'manufacturers'], means: 'manufacturer' },
-  { say: ['on hold', 'put on hold', 'take a break', 'break from', 'hold off'], means: 'pause' },
+  { say: ['on hold', 'put on hold', 'take a break', 'break from', 'hold off', 'on ice', 'freeze'], means: 'pause' },
   { say: ['hang around', 'hang about', 'stick around', 'hold on for', 'how long will they stay'], means: 'wait' },
   { say: ['upfront', 'up front', 'in advance', 'down payment', 'ahead of time'], means: 'deposit' },
   { say: ['ring', 'phone you', 'give you a call'], means: 'call' },
@@ -349,6 +349,7 @@ export const THESAURUS: readonly {
   {
     say: [
       'away for',
+      'away most of',
       'going away',
       'on vacation',
       'on holiday for',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presenceWindow } from './analysis/presence.js';
-import { plan, seedContext, writeNames } from './testing.js';
+import { plan, planMessage, seedContext, writeNames } from './testing.js';
 
 // Times a booking request leaves open although it names a number: "saturday 12" when the 12th is a Saturday (the day,
 // or noon?), and a start outside the hours the customer says they are home ("9am … im home from 11").
@@ -53,5 +53,23 @@ describe('a start outside the hours the customer is home is asked about', () => 
     expect(presenceWindow('im home from 11')).toEqual({ from: { hour: 11, minute: 0 } });
     expect(presenceWindow('not back till 1')).toEqual({ from: { hour: 13, minute: 0 } });
     expect(presenceWindow('only home until noon')).toEqual({ until: { hour: 12, minute: 0 } });
+  });
+});
+
+describe('a day settled on after another was named', () => {
+  const late = seedContext({ now: '2026-12-17T15:00:00.000Z' });
+  it.each([
+    ['omg duh its xmas. saturday 26th then, 9 still good', '2026-12-26T09:00:00-05:00'],
+    ['ugh the 25th is christmas lol. the 26th instead, 9 still works', '2026-12-26T09:00:00-05:00'],
+  ])('%s', (second, start) => {
+    const first = 'could i squeeze in a standard clean fri the 25th at 9?';
+    const asked = planMessage(late, first);
+    expect(asked.tool_calls ?? []).toEqual([]);
+    const t = plan(late, first, asked, second);
+    expect(writeNames(t)).toEqual(['book_slot']);
+    expect(t.calls.find((c) => c.name === 'book_slot')!.args).toMatchObject({
+      service_id: 'svc_standard_clean',
+      start_time: start,
+    });
   });
 });

@@ -44,7 +44,7 @@ export interface Analysis {
   /** Our previous message asked for booking details ("I'd be happy to book … which day?", or offered to book one). */
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
-  answersValueQuestion?: 'email' | 'phone' | 'address';
+  answersValueQuestion?: 'email' | 'phone' | 'address' | 'contact';
   /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
   incompleteEmail?: string;
   /**
@@ -267,13 +267,15 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         // "saturday at 11 please" on its own: a visit asked for, its service still to ask.
         (!base && Boolean(when.date && (when.time || when.ambiguous)) && onlySaysWhen(text, when)));
   const valueQuestion = prev >= 0 ? VALUE_QUESTION.exec(messageText(messages[prev])) : null;
-  const valueAsked = valueQuestion?.[1] ?? valueQuestion?.[2];
+  const valueAsked = valueQuestion?.slice(1).find(Boolean);
   const answersValueQuestion = valueAsked
     ? valueAsked.startsWith('phone')
       ? 'phone'
       : valueAsked === 'address'
         ? 'address'
-        : 'email'
+        : valueAsked === 'contact'
+          ? 'contact'
+          : 'email'
     : undefined;
   const incompleteEmail = prev >= 0 ? INCOMPLETE_EMAIL.exec(messageText(messages[prev]))?.[1] : undefined;
   const discussedAddress = addressInDiscussion(messages, ctx);
@@ -340,7 +342,11 @@ function askedServices(text: string, services: PlanContext['services']): Service
 /** Our question for a missing value (intents/contact-change), which the next message answers. */
 const VALUE_QUESTION = new RegExp(
   String.raw`\bWhat (phone number|email address) should we have on your account\?|` +
-    String.raw`\bCould you send me the (?:full )?new (address)\b`,
+    String.raw`\bCould you send me the (?:full )?new (address)\b|` +
+    // "555-619-44 looks incomplete. Could you send me the full phone number…"
+    String.raw`\bCould you send me the full (phone number)\b|` +
+    // "How would you like us to contact you instead: by text messages or phone calls?"
+    String.raw`\bHow would you like us to (contact) you\b`,
 );
 
 /** Our reply to an email address without its ending (intents/contact-change): the next message may complete it. */

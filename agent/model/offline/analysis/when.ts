@@ -333,7 +333,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   const out: WhenMention = { spans: [] };
   let lastDay: { end: number; date: LocalDate } | undefined;
   // Every plain day named, and where the clock time was: "the in-laws land saturday … this friday, 9 in the morning".
-  const days: { index: number; date: LocalDate; weekdayOnly: boolean }[] = [];
+  const days: { index: number; end: number; date: LocalDate; weekdayOnly: boolean }[] = [];
   let clockAt: number | undefined;
   let relative = false;
 
@@ -369,6 +369,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     if (dayCertain) {
       days.push({
         index: r.index,
+        end: r.index + r.text.length,
         date: { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! },
         weekdayOnly: s.isCertain('weekday') && !s.isCertain('day'),
       });
@@ -416,6 +417,15 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     out.date = nearest.date;
     out.weekdayOnly = nearest.weekdayOnly;
   }
+  // "omg its xmas. saturday 26th then": a day said with "then" is the one settled on. ("… be friday instead" is a
+  // move's new day, read with the booking it moves.)
+  if (distinct.length > 1 && !relative && !out.alternatives) {
+    const settled = days.filter((d) => /^\s*,?\s*then\b/i.test(masked.slice(d.end)));
+    if (settled.length === 1) {
+      out.date = settled[0]!.date;
+      out.weekdayOnly = settled[0]!.weekdayOnly;
+    }
+  }
   // "next tuesday" said on a Monday: tomorrow (this week's) or the week after's; both are plausible, so both are
   // offered. From Saturday "next tuesday" is the coming one, and "next friday" on a Friday is a week on: no doubt.
   const next = /\bnext\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b(?!\s+week)/i.exec(masked);
@@ -441,7 +451,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   }
   // chrono misses "the 15th" / "on the 9th" without a month: the next such day from today. It
   // also wins over a bare weekday ("Tuesday the 15th"), which chrono would read as the next Tuesday.
-  if (!out.date || out.weekdayOnly) {
+  // A day of the month said with "then" or "instead" is read here even when chrono found another day.
+  if (!out.date || out.weekdayOnly || /\d(?:st|nd|rd|th)\s*,?\s*(?:then|instead)\b/i.test(masked)) {
     // "the 3rd floor", "the 2nd bathroom" count something else; "the first/second/third" (in words) picks from a
     // list far more often than it names a day, so words start at "the fourth".
     const all = [
@@ -464,8 +475,14 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
         masked.slice(x.index! + x[0].length),
       );
     const suited = all.length > 1 && all.some((x) => !unsuited(x)) ? all.filter((x) => !unsuited(x)) : all;
+    // "the 25th is christmas lol. the 26th instead": the day said with "then" or "instead" is the one settled on.
+    const settled = suited.filter((x) => /^\s*,?\s*(?:then|instead)\b/i.test(masked.slice(x.index! + x[0].length)));
     const m =
-      suited.length > 1 && clocks.length ? [...suited].sort((x, y) => near(x.index) - near(y.index))[0] : suited[0];
+      settled.length === 1
+        ? settled[0]
+        : suited.length > 1 && clocks.length
+          ? [...suited].sort((x, y) => near(x.index) - near(y.index))[0]
+          : suited[0];
     const dateOf = (match: RegExpMatchArray | undefined): LocalDate | undefined => {
       const word = match?.[2] ? ordinalDay(match[2]) : undefined;
       const day = match?.[1] ? Number(match[1]) : word !== undefined && word > 3 ? word : NaN;
@@ -508,6 +525,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
         masked,
       ) ??
+      // "saturday 26th then, 9 still good": the hour said before, kept.
+      /(?:^|[,;.]\s*)(\d{1,2})(?::([0-5]\d))?\s+(?:is\s+)?still\s+(?:good|fine|ok|okay|works|work)\b/i.exec(masked) ??
       // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words; so is
       // "… later in the day? like 3".
       /\b(?:be|like)\s+(\d{1,2})(?::([0-5]\d))?\s*(?:ish)?[?.!]*\s*$/i.exec(masked) ??

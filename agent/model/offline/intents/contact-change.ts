@@ -387,6 +387,11 @@ const CHANNEL_SWITCH_ASKED = new RegExp(
 function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceChanges {
   const t = normalize(a.text);
   const prefs: PreferenceChanges = extractPreferences(a.text);
+  // "texts r fine" answering our "how would you like us to contact you instead?": the channel they pick.
+  if (a.answersValueQuestion === 'contact') {
+    const picked = prefs.contact ?? [...channelsNamed(t)][0];
+    return picked && channelsNamed(t).size <= 1 ? { ...prefs, contact: picked } : prefs;
+  }
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
   if (!EXPLICIT_UPDATE.test(t) && !CHANNEL_SWITCH_ASKED.test(t) && (a.infoQuestion || a.cues.question)) return {};
@@ -402,6 +407,15 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
   for (const key of Object.keys(prefs) as (keyof PreferenceChanges)[])
     if (stanceOfMention(a.text, PREFERENCE_WORDS[key]) !== 'request') delete prefs[key];
   return prefs;
+}
+
+/** The contact channels a short answer names ("texts r fine", "phone pls"). */
+function channelsNamed(t: string): Set<NonNullable<PreferenceChanges['contact']>> {
+  const out = new Set<NonNullable<PreferenceChanges['contact']>>();
+  if (/\b(?:texts?|texting|sms|text messages?)\b/.test(t)) out.add('sms');
+  if (/\b(?:e-?mails?|e-?mailing)\b/.test(t)) out.add('email');
+  if (/\b(?:phone|calls?|calling|ring)\b/.test(t)) out.add('phone');
+  return out;
 }
 
 /** Their details as a whole, no field named ("my details", "my info"). */
