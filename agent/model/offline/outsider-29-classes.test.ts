@@ -1,7 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { planTurn, toAIMessage } from './planner.js';
-import { customer, seedArticles, seedContext, system } from './testing.js';
+import { customer, seedArticles, seedContext, system, toolResult } from './testing.js';
 
 describe('a day and time given in after we said what cannot be done', () => {
   it('"Oh well. Tomorrow at 3 then, please." after same-day visits are refused: the visit asked for', () => {
@@ -146,5 +146,39 @@ describe('a question asked for someone else, with a pasted instruction beside it
     ]);
     expect(t.calls).toEqual([]);
     expect(t.content).toContain('$35');
+  });
+});
+
+describe('a move and a visit straight after it, in one sentence', () => {
+  it('"push the drywall job … to friday the 11th at 9, and … book a handyman hour straight after at 11"', () => {
+    const ctx = seedContext();
+    const text =
+      "can we push the drywall job from thursday to friday the 11th at 9, and while your guy's there book a " +
+      'handyman hour straight after at 11 to rehang a cabinet door';
+    const window: BaseMessage[] = [system(ctx), customer(text)];
+    const first = planTurn(window);
+    expect(first.calls.map((c) => c.name)).toEqual(['lookup_customer']);
+    const ai = toAIMessage(first, window, 't');
+    const lookup = {
+      status: 'found',
+      customer: { id: 'cus_001', name: 'Maria Gonzalez', email: 'm@example.com', phone: null, address: null },
+      upcoming_bookings: [
+        {
+          id: 'BKG-1005',
+          service_id: 'svc_drywall_patch',
+          service_name: 'Drywall Patch Repair',
+          starts_at: '2026-12-10T08:00:00-05:00',
+          status: 'confirmed',
+          crew: 'crew-a',
+        },
+      ],
+      open_tickets: [],
+      candidates: [],
+    };
+    const t = planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookup)]);
+    expect(t.calls.map((c) => [c.name, c.args.start_time ?? c.args.new_start_time])).toEqual([
+      ['reschedule_booking', '2026-12-11T09:00:00-05:00'],
+      ['book_slot', '2026-12-11T11:00:00-05:00'],
+    ]);
   });
 });

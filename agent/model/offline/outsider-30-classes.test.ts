@@ -23,3 +23,49 @@ describe('a value given right after we asked for it', () => {
     expect(t.calls[0]!.args).toEqual({ customer_id: 'cus_001', changes: { preferences: { contact: 'sms' } } });
   });
 });
+
+describe('a channel said of someone else', () => {
+  it('"change the number on her account … so that you text her rather than ring": no change of their own', () => {
+    const t = plan(
+      ctx,
+      'My neighbour, Grace Okafor, is rather hard of hearing and has asked me to change the telephone number on ' +
+        'her account to 555 233 0914 so that you text her rather than ring. Would you be so kind?',
+    );
+    expect(writeNames(t)).toEqual([]);
+  });
+
+  it('"text me rather than ring" is still their own', () => {
+    const t = plan(ctx, "going forward please text me rather than ring, i can't hear the phone at work");
+    expect(t.calls[0]?.args).toMatchObject({ changes: { preferences: { contact: 'sms' } } });
+  });
+});
+
+describe('an address handed over as such', () => {
+  it('"finally have my address for u: 88 quayside st, apt 9c, …": the address to put on file', () => {
+    const t = plan(ctx, 'ok finally have my address for u: 88 quayside st, apt 9c, maple harbor MH 1012');
+    expect(writeNames(t)).toEqual(['update_customer']);
+    expect(t.calls.find((c) => c.name === 'update_customer')!.args).toMatchObject({
+      changes: { address: { line1: '88 quayside st', unit: 'Apt 9C', city: 'Maple Harbor', postal_code: 'MH 1012' } },
+    });
+  });
+});
+
+describe('a new name, wherever the record is named', () => {
+  it('"can u change my name on here to chloe martin-reyes, kept mine but added his lol"', () => {
+    const t = plan(
+      ctx,
+      'just got married 💍 can u change my name on here to chloe martin-reyes, kept mine but added his lol',
+    );
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { name: 'Chloe Martin-Reyes' },
+    });
+  });
+});
+
+describe('a note asked for, whom it is for said but not what it says', () => {
+  it('"can u add a note to my account for whoever comes out": asked what it should say', () => {
+    const t = plan(ctx, 'can u add a note to my account for whoever comes out');
+    expect(t.calls).toEqual([]);
+    expect(t.content).toMatch(/What would you like the note on your account to say\?/);
+  });
+});

@@ -130,6 +130,8 @@ const ADDRESS_CUE = new RegExp(
       // "here's my address finally: …", "address btw: …"
       String.raw`(?:here'?s|here is) (?:my|our) (?:[a-z]+ )?address`,
       String.raw`address \w+(?=:\s*\d)`,
+      // "finally have my address for u: 88 quayside st …"
+      String.raw`(?:my|our) address for (?:you|u|ya)(?=\s*:?\s*\d)`,
     ].join('|') +
     String.raw`)\b`,
   'i',
@@ -410,6 +412,10 @@ const PREFERS_CHANNEL = new RegExp(
     String.raw`\b(?:texts?|sms|e-?mails?|calls?) (?:are|is) (?:fine|ok|okay|better)\b`,
 );
 
+/** "so that you text her rather than ring": how we should reach someone else, not them. */
+const SOMEONE_ELSES_CHANNEL =
+  /\b(?:text|txt|call|ring|phone|e-?mail|contact|reach)(?:s|ed|ing)?\s+(?:her|him|them)\b(?![^.!?]*\b(?:me|us)\b)/;
+
 /** "I'll just call the office instead" says how they will reach us, not how we should reach them. */
 const theyWillContactUs = (whole: string): boolean =>
   (THEY_WILL_CONTACT_US.test(whole) ||
@@ -448,7 +454,7 @@ function clauseChannel(clause: string): PreferenceChanges['contact'] | undefined
  * email"). Never when the message says how they will reach us.
  */
 function contactChannel(t: string): PreferenceChanges['contact'] {
-  if (theyWillContactUs(t)) return undefined;
+  if (theyWillContactUs(t) || SOMEONE_ELSES_CHANNEL.test(t)) return undefined;
   for (const clause of t.split(CLAUSE_BREAK)) {
     const channel = clauseChannel(clause);
     if (channel) return channel;
@@ -586,7 +592,8 @@ const AFTER_NAME = new Set(
   'and now please pls plz thanks thx so but btw also from on for my is its it at in to with the a an'.split(' '),
 );
 const NAME_LEADS = [
-  /\b(?:change|update|correct) (?:my|the) name (?:on (?:my|the) account )?to\s+/i,
+  // "change my name on here to …", "update the name on my acct to …"
+  /\b(?:change|update|correct) (?:my|the) name (?:(?:on|in) (?:here|(?:my|the) (?:account|acct|file|record|profile)) )?to\s+/i,
   /\bmy (?:new|legal|married) name is\s+/i,
   /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,

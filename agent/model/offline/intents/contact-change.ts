@@ -633,8 +633,9 @@ export function extractNoteRequest(text: string): string | undefined {
 
 /** Who a note is for ("for the crew", "to the cleaners"): said before what it says, and not part of it. */
 const NOTE_READER = new RegExp(
-  '^(?:for|to) (?:the|my|your|our) (?:crew|cleaners?|techs?|technicians?|team|staff|guys?|handyman|' +
-    String.raw`plumber|installers?)\b(?:\s*(?:that|saying|to say|:|-))?\s*`,
+  '^(?:for|to) (?:(?:the|my|your|our) (?:crew|cleaners?|techs?|technicians?|team|staff|guys?|handyman|' +
+    String.raw`plumber|installers?)|(?:whoever|anyone who|the (?:person|one) who)(?:'s| is)? (?:comes?|coming)` +
+    String.raw`(?: out| over| round| around| by)?)\b(?:\s*(?:that|saying|to say|:|-))?\s*`,
   'i',
 );
 

@@ -14,7 +14,10 @@ import type { PlannedCall } from './turn.js';
  */
 export function followOnService(text: string, ctx: PlanContext): (Service & { saidTime?: string }) | undefined {
   const parts = segments(text);
-  for (const seg of parts.slice(1)) {
+  // One segment ("push the job to friday at 9, and while your guy's there book a handyman hour straight after"):
+  // the visit asked for after it is in a clause of its own.
+  const later = parts.length > 1 ? parts.slice(1) : text.split(/,\s*(?:and\s+)?|\s+and\s+/).slice(1);
+  for (const seg of later) {
     if (!followsOn(seg)) continue;
     const m = matchServices(seg, ctx.services).matches;
     const w = extractWhen(seg, ctx.now, ctx.timeZone);
