@@ -593,7 +593,11 @@ const AFTER_NAME = new Set(
 );
 const NAME_LEADS = [
   // "change my name on here to …", "update the name on my acct to …"
-  /\b(?:change|update|correct) (?:my|the) name (?:(?:on|in) (?:here|(?:my|the) (?:account|acct|file|record|profile)) )?to\s+/i,
+  new RegExp(
+    String.raw`\b(?:change|update|correct) (?:my|the) name ` +
+      String.raw`(?:(?:on|in) (?:here|(?:my|the) (?:account|acct|file|record|profile)) )?to\s+`,
+    'i',
+  ),
   /\bmy (?:new|legal|married) name is\s+/i,
   /\b(?:my )?name(?:'s| is) now\s+/i,
   /\bname should (?:be|read)\s+/i,
