@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { Approval, Ledger } from '../agent/approvals/ledger.js';
 import type { Clock } from '../core/clock.js';
-import { lostWhileStopping, type Pool } from '../core/pg-pool.js';
+import { lostWhileStoppingSoon, type Pool } from '../core/pg-pool.js';
 import type { Logger } from '../core/logger.js';
 import { pendingWithoutCard } from '../schema/approvals/store.js';
 import { approvalCard } from './blocks/card.js';
@@ -117,7 +117,7 @@ export class CardPublisher {
           now: this.deps.clock.now(),
         });
       } catch (err) {
-        if (lostWhileStopping(err)) this.deps.logger.debug({ err }, 'card claim ended by stopping');
+        if (await lostWhileStoppingSoon(err)) this.deps.logger.debug({ err }, 'card claim ended by stopping');
         else this.deps.logger.error({ err }, 'could not claim approval cards; the reconciler retries');
         return;
       }
@@ -224,8 +224,8 @@ export class CardPublisher {
       if (running) return;
       running = true;
       this.reconcile()
-        .catch((err) =>
-          lostWhileStopping(err)
+        .catch(async (err) =>
+          (await lostWhileStoppingSoon(err))
             ? this.deps.logger.debug({ err }, 'card reconciliation ended by stopping')
             : this.deps.logger.error({ err }, 'card reconciliation failed'),
         )

@@ -156,3 +156,15 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
 
 /** A connection lost because this process is stopping (Ctrl-C stops the embedded Postgres too): not a fault. */
 export const lostWhileStopping = (err: unknown): boolean => isStopping() && isConnectionError(err);
+
+/**
+ * lostWhileStopping, for a caller about to report the error: Ctrl-C reaches the embedded Postgres in
+ * the same instant, and its connections can end before this process's SIGINT handler has run, so a
+ * lost connection waits up to `waitMs` for that handler before it counts as a fault.
+ */
+export async function lostWhileStoppingSoon(err: unknown, waitMs = 250): Promise<boolean> {
+  if (!isConnectionError(err)) return false;
+  const until = Date.now() + waitMs;
+  while (!isStopping() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  return isStopping();
+}
