@@ -60,8 +60,8 @@ export interface OfflineMeta {
     lead?: string;
     text?: string;
     after?: string;
-    /** The clock time ("H:MM") said for the visit `after`, when one was ("straight after at 11"). */
-    afterTime?: string;
+    /** The clock time said for the visit `after`, when one was ("straight after at 11"). */
+    afterTime?: { hour: number; minute: number };
     /** Only what the change would cost was asked ("how much do i lose if i cancel tomorrow's cleaning"). */
     feeOnly?: true;
   };

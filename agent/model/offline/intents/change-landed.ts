@@ -33,7 +33,7 @@ export function changeLandedFollowUp(
   const tail = whole ? undefined : /\b(?:ends?|ending) (?:in|with) (\d{2,4})\b/.exec(normalize(customerText))?.[1];
   const given = whole ? digitsOf(whole) : tail;
   if (!given) return undefined;
-  if (digitsOf(onFile).endsWith(given.slice(-Math.min(given.length, 10))))
+  if (digitsOf(onFile).endsWith(given.slice(-10)))
     return { text: `Yes: the number on file, ${onFile}, is the one you mean.` };
   if (whole && customerId)
     return {

@@ -12,7 +12,10 @@ import type { PlannedCall } from './turn.js';
  * The service a later segment asks to have straight after another visit, with no day of its own; the clock time
  * it says too, if any ("a handyman hour straight after at 11"), which the end of the other visit must agree with.
  */
-export function followOnService(text: string, ctx: PlanContext): (Service & { saidTime?: string }) | undefined {
+export function followOnService(
+  text: string,
+  ctx: PlanContext,
+): (Service & { saidTime?: { hour: number; minute: number } }) | undefined {
   const parts = segments(text);
   // One segment ("push the job to friday at 9, and while your guy's there book a handyman hour straight after"):
   // the visit asked for after it is in a clause of its own.
@@ -23,7 +26,7 @@ export function followOnService(text: string, ctx: PlanContext): (Service & { sa
     const w = extractWhen(seg, ctx.now, ctx.timeZone);
     if (m.length !== 1 || w.date) continue;
     if (!w.time) return m[0];
-    return { ...m[0]!, saidTime: `${w.time.hour}:${String(w.time.minute).padStart(2, '0')}` };
+    return { ...m[0]!, saidTime: { hour: w.time.hour, minute: w.time.minute } };
   }
   return undefined;
 }
@@ -37,7 +40,7 @@ export function followOnBooking(
   move: PlannedCall | undefined,
   lookup: unknown,
   ctx: PlanContext,
-  saidTime?: string,
+  saidTime?: { hour: number; minute: number },
 ): { call?: PlannedCall; note?: string } {
   const start = move?.name === 'reschedule_booking' ? String(move.args.new_start_time ?? '') : '';
   const bookings = isRecord(lookup) && Array.isArray(lookup.upcoming_bookings) ? lookup.upcoming_bookings : [];
@@ -56,7 +59,7 @@ export function followOnBooking(
     };
   }
   // "straight after at 1" when the moved visit ends at 2: which of the two they meant is theirs to say.
-  if (saidTime && saidTime !== `${local.hour}:${String(local.minute).padStart(2, '0')}`) {
+  if (saidTime && (saidTime.hour !== local.hour || saidTime.minute !== local.minute)) {
     return {
       note:
         `Straight after that visit is ${formatClock(local)}, not the time you said, so I haven't requested the ` +
