@@ -6,7 +6,8 @@ import { createSeededDatabase, TEST_NOW, type TestDatabase } from '../core/testi
 import { OfflinePlanner } from '../agent/model/offline/index.js';
 import { loadCases, type EvalCase } from './case-schema.js';
 import { htmlReport } from './html-report.js';
-import { summarizeTokens } from './prompt-tokens.js';
+import type { GeminiRequestBody } from '../agent/model/gemini.js';
+import { summarizeTokens, textTokenCounter, tokenPieces } from './prompt-tokens.js';
 import { sideBySideTable, summaryText } from './report.js';
 import { runEval, type EvalReport } from './run.js';
 
@@ -19,6 +20,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 let db: TestDatabase;
 let report: EvalReport;
 let cases: EvalCase[];
+const requests: GeminiRequestBody[] = [];
 const model = new OfflinePlanner();
 
 beforeAll(async () => {
@@ -27,7 +29,14 @@ beforeAll(async () => {
   cases = ['knowledge', 'booking', 'decision'].map((kind) => all.find((c) => c.kind === kind)!).filter(Boolean);
   const clock = new ManualClock(TEST_NOW);
   db = await createSeededDatabase({ clock });
-  report = await runEval({ cases, database: db, clock, model, modelName: 'offline-planner' });
+  report = await runEval({
+    cases,
+    database: db,
+    clock,
+    model,
+    modelName: 'offline-planner',
+    onPlanRequest: (body) => requests.push(body),
+  });
 }, 120_000);
 
 afterAll(async () => db?.drop());
@@ -71,5 +80,39 @@ describe('prompt tokens per plan call in the eval report', () => {
     const calls = Array.from({ length: 20 }, (_, i) => ({ system: 0, tools: 0, contents: 0, total: (i + 1) * 10 }));
     expect(summarizeTokens(calls)).toMatchObject({ plan_calls: 20, mean: 105, p95: 190, max: 200 });
     expect(summarizeTokens([])).toMatchObject({ plan_calls: 0, mean: 0, p95: 0 });
+  });
+});
+
+describe('counting a text in pieces', () => {
+  const whole = textTokenCounter({ whole: true });
+  const pieces = textTokenCounter();
+
+  it('counts what one encode of the whole text counts, on the requests of a run', () => {
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const body of requests)
+      for (const text of [
+        (body.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n'),
+        JSON.stringify(body.tools ?? []),
+        JSON.stringify(body.contents),
+      ])
+        expect(pieces(text), text.slice(0, 80)).toBe(whole(text));
+  });
+
+  it('counts the same on the edges of a cut: runs of spaces, newlines, "> </", emoji, markup', () => {
+    const texts = [
+      'a  b   c    d',
+      ' leading and trailing  ',
+      'line one\n line two\n\n  three',
+      '<p> </p> <b>bold</b> > </ x',
+      'tv 📺 on the wall 😭 pls 🙏',
+      '{"a": "b c", "d": [1, 2, 3]}',
+      'tab\there\t and  \t mixed',
+    ];
+    for (const text of texts) expect(pieces(text), text).toBe(whole(text));
+  });
+
+  it('does not cut before a space after ">", where the vocabulary has a token across it', () => {
+    expect(tokenPieces('<b> </b>')).toEqual(['<b> </b>']);
+    expect(tokenPieces('a b  c')).toEqual(['a', ' b', '  c']);
   });
 });

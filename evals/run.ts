@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AIMessage } from '@langchain/core/messages';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ManualClock } from '../core/clock.js';
+import type { GeminiRequestBody } from '../agent/model/gemini.js';
 import type { TestDatabase } from '../core/testing/test-database.js';
 import { TEST_NOW, TEST_TZ } from '../core/testing/test-database.js';
 import type { Approval } from '../agent/approvals/ledger.js';
@@ -129,6 +130,8 @@ export interface RunEvalOptions {
   approver?: string;
   /** The Gemini model whose request is counted per plan call (default: the configured default). */
   geminiModel?: string;
+  /** Sees each plan call's Gemini request as it is counted. */
+  onPlanRequest?: (body: GeminiRequestBody) => void;
   onCase?: (result: CaseResult, run: CaseRun, index: number, total: number) => void;
 }
 
@@ -167,7 +170,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
   const model = opts.model ?? new OfflinePlanner();
   const cleanup: (() => Promise<void>)[] = [];
   let harness: Harness | undefined;
-  const planCalls = countPlanCalls(model, { geminiModel: opts.geminiModel });
+  const planCalls = countPlanCalls(model, { geminiModel: opts.geminiModel, onRequest: opts.onPlanRequest });
   cleanup.unshift(async () => planCalls.stop());
   try {
     let db = opts.database;
