@@ -272,7 +272,21 @@ export const THESAURUS: readonly {
   },
   { say: ['wardrobe', 'sofa', 'couch', 'dresser', 'bookcase', 'cupboard', 'bed frame', 'piano'], means: 'furniture' },
   { say: ['shift', 'shifting'], means: 'move' },
-  { say: ['run out', 'runs out', 'expiry', 'expiration', 'lapse', 'lapses', 'valid for'], means: 'expire' },
+  {
+    // "is it still any good": whether something old can still be used is whether it has expired.
+    say: [
+      'run out',
+      'runs out',
+      'expiry',
+      'expiration',
+      'lapse',
+      'lapses',
+      'valid for',
+      'still any good',
+      'still valid',
+    ],
+    means: 'expire',
+  },
   { say: ['bill', 'billed', 'billing'], means: 'charge price' },
   { say: ['claim'], means: 'guarantee warranty cover' },
   { say: ['certain'], means: 'particular specific' },
@@ -454,6 +468,14 @@ export const QUESTION_FRAMES: readonly string[] = [
   'i was wondering',
   'just wondering',
   'wondering',
+  // Chat asides around the question: "quick one, …", "26 windows give or take", "is there a way to …".
+  'quick one',
+  'quick question',
+  'random q',
+  'random question',
+  'give or take',
+  'is there a way to',
+  'is there any way to',
 ];
 
 /** The words of the query that only frame it (see QUESTION_FRAMES). */

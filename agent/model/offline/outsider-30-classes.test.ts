@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plan, planMessage, seedContext, writeNames } from './testing.js';
+import { plan, planMessage, seedArticles, seedContext, writeNames } from './testing.js';
 
 const ctx = seedContext();
 
@@ -67,5 +67,40 @@ describe('a note asked for, whom it is for said but not what it says', () => {
     const t = plan(ctx, 'can u add a note to my account for whoever comes out');
     expect(t.calls).toEqual([]);
     expect(t.content).toMatch(/What would you like the note on your account to say\?/);
+  });
+});
+
+describe('a question about a service is not a booking of it', () => {
+  const withArticles = (...ids: string[]) => seedContext({ retrieved: seedArticles(...ids) });
+
+  it('"if it ends up taking him like 2 hrs … whats the extra": a length of time is no time of day', () => {
+    const t = plan(
+      withArticles('kb-pricing-07', 'kb-pricing-03'),
+      'thinking of getting the handyman to put together a massive wardrobe. if it ends up taking him like 2 hrs ' +
+        'instead of the 1 whats the extra on that',
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).not.toMatch(/request Handyman Hour/);
+    expect(t.meta?.offer).toBeUndefined();
+  });
+
+  it('"… lol whats the latest a regular clean can start on a saturday": a laugh ends the sentence before it', () => {
+    const t = plan(
+      withArticles('kb-hours-and-availability-05', 'kb-hours-and-availability-01'),
+      'we are not morning people lol whats the latest a regular clean can start on a saturday',
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).toContain('1:00 p.m.');
+    expect(t.content).not.toMatch(/what time on/);
+  });
+
+  it('"got an 85 inch tv for xmas … can ur guys even hang something that big": asks whether, not for a day', () => {
+    const t = plan(
+      withArticles('kb-pricing-04', 'kb-preparing-for-a-visit-03'),
+      'bf got an 85 inch tv for xmas 😭 can ur guys even hang something that big',
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).toContain('75 inches');
+    expect(t.content).not.toMatch(/closed on Christmas|book TV Wall Mounting/);
   });
 });

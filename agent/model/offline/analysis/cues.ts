@@ -483,10 +483,19 @@ const JUST_ASKING = new RegExp(
     String.raw`(?:just )?asking for a friend|not booking (?:yet|now|anything))\b`,
 );
 
-/** Clauses of a chat message: cut after terminal punctuation, at commas, and at emoji (typed as full stops). */
+const CLAUSE_END = new RegExp(
+  String.raw`(?<=[.!?])\s+|,\s+|\s*\p{Extended_Pictographic}(?:\p{Extended_Pictographic}|\u200d|\ufe0f|\s)*|` +
+    String.raw`(?<=\b(?:lol|lmao|haha+|hehe))\s+`,
+  'u',
+);
+
+/**
+ * Clauses of a chat message: cut after terminal punctuation, at commas, at emoji and after a laugh ("lol", "haha"):
+ * typed as full stops ("we are not morning people lol whats the latest…").
+ */
 const clauses = (t: string) =>
   t
-    .split(/(?<=[.!?])\s+|,\s+|\s*\p{Extended_Pictographic}(?:\p{Extended_Pictographic}|\u200d|\ufe0f|\s)*/u)
+    .split(CLAUSE_END)
     .map((c) => c.trim())
     .filter(Boolean);
 
@@ -527,6 +536,9 @@ const UNMARKED_ASKS = new RegExp(
     ')',
 );
 
+/** "can ur guys even hang something that big": whether it can be done at all is asked, not for it to be done. */
+const DOUBTS_ABILITY = /^(?:can|could|do|does|will|would) (?:[\w']+ ){1,3}even\b/;
+
 /**
  * Whether a clause asks for information: with its mark, a question form; without it, one of the surer forms
  * above; after a condition ("if … how much…") or indirectly ("i was wondering whether …") too. A request
@@ -539,6 +551,7 @@ const isInfoClause = (clause: string) => {
   if (indirect) return !POLITE_ASK.test(c.slice(indirect[0].length).trim());
   const condition = CONDITION_FIRST.exec(c);
   if (condition) c = c.slice(condition[0].length);
+  if (DOUBTS_ABILITY.test(c)) return true;
   if (REQUEST_START.test(c)) return false;
   return marked ? QUESTION_START.test(c) || NOUN_QUESTION.test(c) : UNMARKED_ASKS.test(c);
 };

@@ -170,7 +170,9 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
     {
       // "christmas day", "new years": the holidays by the names the calendar gives them.
       pattern: () => new RegExp(String.raw`\b(?:${HOLIDAY_NAMES.map(namePattern).join('|')})\b`, 'i'),
-      extract: (_ctx, m) => {
+      extract: (ctx, m) => {
+        // "bf got an 85 inch tv for xmas": the occasion of a present, not a day for us.
+        if (GIFT_FOR.test(ctx.text.slice(0, m.index))) return null;
         const d = nextHoliday(opts.today, m[0]);
         return d ? components(d) : null;
       },
@@ -279,8 +281,23 @@ export function dateReader(opts: DateReaderOptions): chrono.Chrono {
       },
     },
   );
+  // With forwardDate, chrono reads a bare length of time as that long from now ("if it takes 2 hrs" → 11:00 today).
+  reader.refiners.push({ refine: (_ctx, results) => results.filter((r) => !LENGTH_OF_TIME.test(r.text)) });
   return reader;
 }
+
+/** What was given or got before "for": a holiday after it is the occasion of a present. */
+const GIFT_FOR =
+  /\b(?:got|get|getting|bought|buying|gave|given|giving|received|gifted|present|gift)\b[^.!?]{0,60}\bfor\s+$/i;
+
+/** A length of time said on its own ("2 hrs", "for about 3 hours"), not "in 2 hours" or "2 hours from now". */
+const LENGTH_OF_TIME = new RegExp(
+  String.raw`^(?:for\s+)?(?:(?:about|around|roughly|approximately|just|like)\s*~?\s*)?` +
+    String.raw`(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|` +
+    String.raw`a few|a couple(?: of)?|few|several)` +
+    String.raw`\s*(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|wks?|months?|mos?|years?|yrs?)$`,
+  'i',
+);
 
 /** A date said together with a weekday that is not its weekday ("Monday the 15th" when the 15th is a Tuesday). */
 export function weekdayConflict(r: chrono.ParsedResult): { said: number; date: Day } | undefined {
