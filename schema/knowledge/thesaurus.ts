@@ -648,6 +648,8 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'curtain rail',
     'hang a mirror',
     'hang the mirror',
+    // "hang a big heavy mirror in the hall": what it is like said between.
+    'hang ... mirror',
     'mirror hung',
     'mirror up',
     'assemble',

@@ -25,7 +25,8 @@ const RETRACTION = new RegExp(
     String.raw`)(?:\s+(?:for now|then|pls|please|thanks))?` +
     String.raw`(?=\s*(?:[.!?,;:—–-]|\p{Extended_Pictographic}|\blol\b|\bsorry\b|$))|` +
     // Said of nothing but what came before, whatever follows: "hmm no on second thoughts keep the personal one".
-    String.raw`changed my mind|on second thoughts?)`,
+    // So is "never mind" after "actually", "hmm" or "wait": "… pls — hmm actually nvm my brother says hell do it".
+    String.raw`changed my mind|on second thoughts?|(?<=\b(?:actually|hmm|wait|oh)\s+)(?:never ?mind|nvm)\b)`,
   'giu',
 );
 

@@ -323,6 +323,9 @@ const spokenMeridiem = (text: string) =>
         `${hourOf(h)}${m ? `:${m}` : ''} ${part.toLowerCase() === 'morning' ? 'am' : 'pm'}`,
     );
 
+/** "the 15th, not tmrw": a day said after "not" is the one not meant. */
+const NOT_THIS_DAY = /\b(?:not|rather than|instead of)\s+(?:the\s+|on\s+)?$/i;
+
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
   const masked = maskNonDates(resolveWeekPhrases(spellOutWeekdays(spokenMeridiem(text)), localParts(now, timeZone)));
@@ -341,6 +344,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     const span = r.text.trim();
     if (
       (IGNORED_SPAN.test(span) && !COUNTED_FROM_A_DAY.test(span)) ||
+      NOT_THIS_DAY.test(masked.slice(0, r.index)) ||
       DURATION_SPAN.test(span) ||
       COUNT_SPAN.test(span)
     )

@@ -288,6 +288,15 @@ function planPhone(d: Draft, a: Analysis, customer: Customer) {
     d.notes.push(`${partial[0]} looks incomplete. Could you send me the full phone number, including the area code?`);
   if (!phoneAsked) return;
   const p = phones[0]!;
+  // "update my phone to the one im messaging from, the 555… was my old work line": the only number given is the old.
+  if (phones.length === 1 && saidAsOld(a.text, p)) {
+    d.notes.push(
+      VALUE_WE_CANNOT_SEE.test(t)
+        ? "I can't see the number you're messaging from here. Could you type the new number for me?"
+        : 'What is the new phone number you would like on your account?',
+    );
+    return;
+  }
   // "new number is 555 201 3310... or 3301? i always mix up the last bit": a number they are unsure of.
   if (UNSURE_VALUE.test(t)) {
     d.notes.push(
@@ -534,19 +543,28 @@ const OLD_VALUE_BEFORE = new RegExp(
 
 function newValuesFirst<T>(values: T[], text: string, raw: (v: T) => string, onFile: (v: T) => boolean): T[] {
   if (values.length < 2) return values;
-  const old = (v: T) => {
-    const at = text.indexOf(raw(v));
-    const before = normalize(text.slice(Math.max(0, at - 40), at));
-    return (
-      onFile(v) ||
-      OLD_VALUE_BEFORE.test(before) ||
-      /^[^.!?]{0,3}\s*(?:is (?:old|wrong|out of date)|anymore|no longer)/.test(
-        normalize(text.slice(at + raw(v).length, at + raw(v).length + 30)),
-      )
-    );
-  };
+  const old = (v: T) => onFile(v) || saidAsOld(text, raw(v));
   return [...values.filter((v) => !old(v)), ...values.filter(old)];
 }
+
+/** A value the message calls the one being replaced: "old number 555…", "555… is wrong", "… was my old work line". */
+function saidAsOld(text: string, value: string): boolean {
+  const at = text.indexOf(value);
+  if (at < 0) return false;
+  const before = normalize(text.slice(Math.max(0, at - 40), at));
+  const after = normalize(text.slice(at + value.length, at + value.length + 30));
+  return OLD_VALUE_BEFORE.test(before) || OLD_VALUE_AFTER.test(after);
+}
+const OLD_VALUE_AFTER = new RegExp(
+  String.raw`^[^.!?]{0,3}\s*(?:is (?:old|wrong|out of date)|anymore|no longer|` +
+    String.raw`(?:is|was) (?:my|our|the) (?:old|previous|former)\b)`,
+);
+
+/** The new value pointed at where we cannot see it: "the one im messaging from", "this number". */
+const VALUE_WE_CANNOT_SEE = new RegExp(
+  String.raw`\b(?:the|this) (?:one|number) (?:i'?m|im|i am) ` +
+    String.raw`(?:messaging|texting|writing|typing|contacting you|on)(?: (?:u|you))?(?: from| on| with)?\b`,
+);
 
 const THIRD_PARTY = new RegExp(
   String.raw`\b(?:his|her|their|him|them|landlord|landlady|husband|wife|partner|mom|mum|dad|mother|father|son|` +
