@@ -60,3 +60,52 @@ describe('the only number given is the old one', () => {
     expect(t.content).toMatch(/can't see the number you're messaging from[\s\S]*\?/);
   });
 });
+
+describe('a question beside a visit is not a booking', () => {
+  it('"q tho for the tap repair on the 21st, does he bring the washers": "does he" asks', () => {
+    const t = plan(
+      ctx,
+      'i already showed the plumber last time how to lift the side gate so thats sorted. q tho for the tap repair on ' +
+        'the 21st, does he bring the washers n stuff or do i need to buy them beforehand',
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).not.toMatch(/book Faucet Repair|what time/i);
+  });
+
+  it('"we adopted a kitten on saturday … anyway — if i want a clean and … could that be the same visit?"', () => {
+    const t = plan(
+      ctx,
+      'omg we adopted a kitten on saturday, absolute chaos 🐱 anyway — if i want a standard clean and someone to fix ' +
+        'a wobbly door handle could that be the same visit?',
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).not.toMatch(/book Standard Home Cleaning/);
+  });
+
+  it('the day something of theirs happened is no day for a visit; the day a visit was booked still is', () => {
+    expect(extractWhen('we adopted a kitten on saturday', NOW, TZ).date).toBeUndefined();
+    expect(extractWhen('i booked a clean on saturday', NOW, TZ).date).toEqual({ year: 2026, month: 12, day: 12 });
+  });
+});
+
+describe('a problem told as settled', () => {
+  it('"the complaint i phoned in … got sorted, someone came back n redid it … can i pay w apple pay"', () => {
+    const t = plan(
+      ctx,
+      'hey just to say the complaint i phoned in abt the upstairs bathroom being missed got sorted, someone came ' +
+        'back n redid it, all good 👍 random q tho can i pay w apple pay going forward',
+    );
+    expect(writeNames(t)).toEqual([]);
+  });
+
+  it('"… got fixed but its leaking again": still a report', () => {
+    const t = plan(ctx, 'the tap you fixed last week got fixed but its leaking again all over the floor, pls help');
+    expect(writeNames(t)).toEqual(['create_ticket']);
+  });
+});
+
+describe('a day after a verb in the present', () => {
+  it('"i need a deep clen on friday at 9": "need" is no past tense', () => {
+    expect(extractWhen('i need a deep clen on friday at 9', NOW, TZ).date).toEqual({ year: 2026, month: 12, day: 11 });
+  });
+});

@@ -502,7 +502,7 @@ const clauses = (t: string) =>
 /** Words a clause may open with before its question ("like will ur…", "also do u…"). */
 const CLAUSE_LEAD = new RegExp(
   String.raw`^(?:(?:so|and|but|also|ok|okay|like|anyway|anyways|btw|lol|oh|um|hmm|then|plus|` +
-    String.raw`roughly|approximately|ballpark)\b[\s,]*)+`,
+    String.raw`roughly|approximately|ballpark)\b[\s,—–-]*)+`,
 );
 /** A question put indirectly ("i was wondering whether…", "do you know if…", "is it true that…"). */
 const INDIRECT_QUESTION = new RegExp(
@@ -518,7 +518,8 @@ const POLITE_ASK = new RegExp(
 /** The case a question is asked under, before it ("if i cancel the afternoon before how much do i lose"). */
 const CONDITION_FIRST = new RegExp(
   String.raw`^(?:if|say|suppose|supposing|what if|in case) [^?]*?\b(?=(?:how|what|whats|what's|which|who|why|` +
-    String.raw`do|does|did|is|are|will|would|should) (?:i|we|you|u|it|that|they|he|she|ur|your|the|there|much|long|` +
+    String.raw`do|does|did|is|are|will|would|should|could|can) ` +
+    String.raw`(?:i|we|you|u|it|that|they|he|she|ur|your|the|there|much|long|` +
     String.raw`many|soon|late|early|happens)\b)`,
 );
 /**
@@ -531,7 +532,7 @@ const UNMARKED_ASKS = new RegExp(
     // "do it wednesday": "do" before "it" or "that" is the imperative.
     String.raw`do (?:i|we|you|u|they|ppl|people|someone|anyone|ur|your)\b|` +
     String.raw`(?:does|did|is|are|am|was|will|would|should|have|has) ` +
-    String.raw`(?:i|we|you|u|it|that|this|there|they|my|our|ur|your|the team|someone|anyone|ppl|people)\b|` +
+    String.raw`(?:i|we|you|u|it|that|this|there|they|he|she|my|our|ur|your|the team|someone|anyone|ppl|people)\b|` +
     ABLE_TO +
     ')',
 );
@@ -551,6 +552,8 @@ const isInfoClause = (clause: string) => {
   if (indirect) return !POLITE_ASK.test(c.slice(indirect[0].length).trim());
   const condition = CONDITION_FIRST.exec(c);
   if (condition) c = c.slice(condition[0].length);
+  // "if i want a clean and a handle fixed could that be the same visit?": whether it would be so, in that case.
+  if (condition && /^(?:could|can|would|might) (?:that|this|it|both|they) be\b/.test(c)) return true;
   if (DOUBTS_ABILITY.test(c)) return true;
   if (REQUEST_START.test(c)) return false;
   return marked ? QUESTION_START.test(c) || NOUN_QUESTION.test(c) : UNMARKED_ASKS.test(c);

@@ -846,8 +846,19 @@ const OLD_VALUE_DEAD = new RegExp(
     String.raw`(?: (?:more|any ?more))?`,
   'g',
 );
+/**
+ * "the complaint i phoned in abt the upstairs bathroom got sorted, someone came back n redid it": a problem told as
+ * settled, up to the end of its sentence (or an emoji typed as one), unless it has come back.
+ */
+const SETTLED = new RegExp(
+  String.raw`[^.!?\p{Extended_Pictographic}]*\b(?:got|was|been|is|are|were|all|now) ` +
+    String.raw`(?:sorted|fixed|resolved|taken care of|dealt with)\b(?![^.!?]*\bagain\b)` +
+    String.raw`[^.!?\p{Extended_Pictographic}]*`,
+  'gu',
+);
 const sansWhatIsNoFault = (t: string) =>
   t
+    .replace(SETTLED, ' ')
     .replace(OLD_VALUE_DEAD, ' ')
     .replace(MENDED_FAULT, ' ')
     .replace(TIME_DOESNT_SUIT, ' ')

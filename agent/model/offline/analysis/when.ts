@@ -115,8 +115,18 @@ export function maskNonDates(text: string): string {
       .replace(/#\s?\d+\w*/g, blank)
       // "your saturday hours": when we are open on that weekday, not a day asked for.
       .replace(SAID_OF_HOURS, blank)
+      // "we adopted a kitten on saturday": the day something of theirs happened, not one for a visit.
+      .replace(THEIR_PAST_DAY, (all, day: string) => all.slice(0, all.length - day.length) + blank(day))
   );
 }
+
+const THEIR_PAST_DAY = new RegExp(
+  String.raw`\b(?:we|i)\s+(?:just\s+)?(?!(?:booked|scheduled|rescheduled|arranged|confirmed|requested|reserved|` +
+    String.raw`cancel+ed|asked|changed|moved|wanted|needed|hoped|planned)\b)(?![a-z]*eed\b)[a-z]{2,}ed\b` +
+    String.raw`[^.!?,;]{0,40}?\b` +
+    String.raw`(on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b`,
+  'gi',
+);
 
 /** "the latest start on a weekday", "every saturday": any such day, which names none of them. */
 const ANY_SUCH_DAY = new RegExp(
