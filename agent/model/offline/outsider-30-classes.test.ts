@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { plan, planMessage, seedArticles, seedContext, writeNames } from './testing.js';
+import { afterOurQuestion, plan, planMessage, seedArticles, seedContext, writeNames } from './testing.js';
 
 const ctx = seedContext();
 
-/** The turn after ours: the customer answers the question we asked for a value. */
-function answered(first: string, second: string) {
-  const asked = planMessage(ctx, first);
-  expect(asked.tool_calls ?? []).toEqual([]);
-  return plan(ctx, first, asked, second);
-}
+const answered = (first: string, second: string) => afterOurQuestion(ctx, first, second);
 
 describe('a value given right after we asked for it', () => {
   it('the whole phone number after we said the one given was cut short', () => {

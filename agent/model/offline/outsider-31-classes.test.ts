@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractWhen } from './analysis/when.js';
-import { NOW, plan, planMessage, seedContext, TZ, writeNames } from './testing.js';
+import { afterOurQuestion, NOW, plan, planMessage, seedContext, TZ, writeNames } from './testing.js';
 
 const ctx = seedContext();
 
-/** Our turn on `first`, then theirs: the planner's turn on `second`. */
-function answered(first: string, second: string) {
-  const asked = planMessage(ctx, first);
-  expect(asked.tool_calls ?? []).toEqual([]);
-  return plan(ctx, first, asked, second);
-}
+const answered = (first: string, second: string) => afterOurQuestion(ctx, first, second);
 
 describe('a request taken back', () => {
   it('"… pls — hmm actually nvm my brother says hell do it on sat": "actually nvm" with its reason after it', () => {

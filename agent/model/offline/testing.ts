@@ -229,6 +229,13 @@ export function planMessage(ctx: PlanContext, ...window: (BaseMessage | string)[
   return toAIMessage(planTurn(messages), messages, 'thread-test');
 }
 
+/** Our turn on `first`, which must ask rather than call a tool, then the planner's turn on their answer `second`. */
+export function afterOurQuestion(ctx: PlanContext, first: string, second: string): PlannedTurn {
+  const asked = planMessage(ctx, first);
+  if (asked.tool_calls?.length) throw new Error(`our turn on "${first}" called ${asked.tool_calls[0]!.name}`);
+  return plan(ctx, first, asked, second);
+}
+
 const SCHEMAS: Record<string, z.ZodType> = {
   search_knowledge_base: SearchKnowledgeBaseInput,
   lookup_customer: LookupCustomerInput,

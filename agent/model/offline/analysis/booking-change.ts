@@ -122,7 +122,7 @@ const MOVE_EXISTING = [
   // "please pass it to thursday at 9": the booking just named, put on another day.
   new RegExp(String.raw`\b(?:pass|put|switch|shift)\s+(?:it|that|this|them)\s+(?:to|for|till|until|on)\s+${WHEN_WORD}`),
   // "could u bring my ceiling fan appt forward from fri 18th": earlier, in everyday words.
-  new RegExp(String.raw`\bbring (?:(?:my|our|the|it|that|this)\b[^.!?]{0,40}?\s)?(?:forward|forwards|earlier)\b`),
+  /\bbring (?:(?:my|our|the|it|that|this)\b[^.!?]{0,40}?\s)?(?:forward|forwards|earlier)\b/,
   // "can the faucet repair move to friday", "could my visit shift from wed to thu": the booking as the subject.
   // "can tomorrows 8am clean go to thursday at 9": named by its day (and hour) instead.
   new RegExp(

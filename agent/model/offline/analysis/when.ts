@@ -310,10 +310,8 @@ export const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.mo
  * message names no day before it.
  */
 /** "nine a m", "3 p.m": a time dictated or typed apart, read as "nine am". */
-const SPOKEN_MERIDIEM = new RegExp(
-  String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([ap])\.?\s+m\b\.?`,
-  'gi',
-);
+const SPOKEN_MERIDIEM =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([ap])\.?\s+m\b\.?/gi;
 /** "at 13h", "at 9h30": a 24-hour time written the European way. */
 const H_TIME = /\bat\s+([01]?\d|2[0-3])h(?:([0-5]\d))?\b/gi;
 /** "nine in the morning", "2 in the afternoon": an hour and the half of the day it is in. */
