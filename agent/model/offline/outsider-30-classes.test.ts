@@ -99,3 +99,29 @@ describe('a question about a service is not a booking of it', () => {
     expect(t.content).not.toMatch(/closed on Christmas|book TV Wall Mounting/);
   });
 });
+
+describe('a name sent after we asked for it', () => {
+  it('"It\'s Brookes, with an e before the s." after asking to fix the surname: the surname on file replaced', () => {
+    const t = answered(
+      'Could you correct the spelling of my surname on my account, please? It has been wrong for ages.',
+      "It's Brookes, with an e before the s.",
+    );
+    expect(t.calls).toEqual([
+      { name: 'update_customer', args: { customer_id: 'cus_001', changes: { name: 'Maria Brookes' } } },
+    ]);
+  });
+
+  it('a first name alone after asking about the first name; a whole name as it is', () => {
+    expect(answered('my first name is spelt wrong on my account, can you change it', 'Mariah').calls[0]?.args).toEqual({
+      customer_id: 'cus_001',
+      changes: { name: 'Mariah Gonzalez' },
+    });
+    expect(answered('can you fix my name on my account', 'Maria Gonzales-Ruiz').calls[0]?.args).toMatchObject({
+      changes: { name: 'Maria Gonzales-Ruiz' },
+    });
+  });
+
+  it('an answer that is no name changes nothing', () => {
+    expect(answered('can you fix my name on my account', 'hmm not sure actually, let me check').calls).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { PlanContext } from '../../../plan-context.js';
-import { aiBeforeLastCustomer, findBaseBooking, type BaseBooking } from '../conversation.js';
+import { aiBeforeLastCustomer, findBaseBooking, isCustomerMessage, type BaseBooking } from '../conversation.js';
 import {
   BOOKING_CHANGE_TOOLS,
   changeCues,
@@ -44,7 +44,9 @@ export interface Analysis {
   /** Our previous message asked for booking details ("I'd be happy to book … which day?", or offered to book one). */
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
-  answersValueQuestion?: 'email' | 'phone' | 'address' | 'contact';
+  answersValueQuestion?: 'email' | 'phone' | 'address' | 'contact' | 'name';
+  /** Which part of their name the customer asked to change before our question for it, when they said. */
+  namePartAsked?: 'surname' | 'first';
   /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
   incompleteEmail?: string;
   /**
@@ -273,16 +275,21 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
       ? 'phone'
       : valueAsked === 'address'
         ? 'address'
-        : valueAsked === 'contact'
-          ? 'contact'
+        : valueAsked === 'contact' || valueAsked === 'name'
+          ? valueAsked
           : 'email'
     : undefined;
+  // "correct the spelling of my surname" before our "What name should we have…?": the answer may be that part alone.
+  const askedBefore =
+    answersValueQuestion === 'name' ? messages.slice(0, prev).filter(isCustomerMessage).at(-1) : undefined;
+  const namePart = askedBefore ? NAME_PART.exec(normalize(messageText(askedBefore)))?.[1] : undefined;
   const incompleteEmail = prev >= 0 ? INCOMPLETE_EMAIL.exec(messageText(messages[prev]))?.[1] : undefined;
   const discussedAddress = addressInDiscussion(messages, ctx);
   return {
     text,
     cues,
     ...(answersValueQuestion ? { answersValueQuestion } : {}),
+    ...(namePart ? { namePartAsked: /first|given/.test(namePart) ? ('first' as const) : ('surname' as const) } : {}),
     ...(incompleteEmail ? { incompleteEmail } : {}),
     when,
     services,
@@ -341,13 +348,15 @@ function askedServices(text: string, services: PlanContext['services']): Service
 
 /** Our question for a missing value (intents/contact-change), which the next message answers. */
 const VALUE_QUESTION = new RegExp(
-  String.raw`\bWhat (phone number|email address) should we have on your account\?|` +
+  String.raw`\bWhat (phone number|email address|name) should we have on your account\?|` +
     String.raw`\bCould you send me the (?:full )?new (address)\b|` +
     // "555-619-44 looks incomplete. Could you send me the full phone number…"
     String.raw`\bCould you send me the full (phone number)\b|` +
     // "How would you like us to contact you instead: by text messages or phone calls?"
     String.raw`\bHow would you like us to (contact) you\b`,
 );
+
+const NAME_PART = /\b(surname|last name|family name|second name|first name|given name)\b/;
 
 /** Our reply to an email address without its ending (intents/contact-change): the next message may complete it. */
 const INCOMPLETE_EMAIL = /"([^"\s]+@[^"\s]*)" doesn't look like a complete email address/;

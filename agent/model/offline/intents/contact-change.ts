@@ -109,7 +109,7 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   planEmail(d, a, customer);
   planPhone(d, a, customer);
   planAddress(d, a, customer);
-  const name = extractNameChange(a.text);
+  const name = extractNameChange(a.text) ?? (a.answersValueQuestion === 'name' ? nameAnswer(a, customer) : undefined);
   if (name && name !== customer.name) gateValue(d, a, customer, { field: 'name', value: name, shown: name, at: name });
   const note = extractNoteRequest(a.text);
   // "add to my notes that…" keeps what the notes say: the new words go after them once the record is looked up.
@@ -517,6 +517,24 @@ function askForMissingValues(d: Draft, a: Analysis) {
           `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`
       : `Sure. What ${FIELD_LABEL[field]} should we have on your account?`,
   );
+}
+
+/**
+ * The name sent after we asked for it: "It's Brookes, with an e before the s." A part of it alone replaces that
+ * part of the name on file (the surname, unless they asked about their first name).
+ */
+function nameAnswer(a: Analysis, customer: Customer): string | undefined {
+  const said = /^\s*(?:(?:it'?s|it is|its|should be|my name is|name is|the name is)\s+)?([^,.!?;:]+)/i.exec(
+    a.text,
+  )?.[1];
+  const words = (said ?? '').trim().split(/\s+/);
+  if (!words.length || words.length > 4 || !words.every((w) => /^\p{Lu}[\p{L}'’-]*$/u.test(w))) return undefined;
+  if (words.length > 1) return words.join(' ');
+  const onFile = customer.name.trim().split(/\s+/);
+  if (onFile.length < 2) return undefined;
+  return a.namePartAsked === 'first'
+    ? [words[0], ...onFile.slice(1)].join(' ')
+    : [...onFile.slice(0, -1), words[0]].join(' ');
 }
 
 /** Someone other than the customer in a sentence: a pronoun for them or a relation. */
