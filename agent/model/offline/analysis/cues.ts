@@ -327,6 +327,8 @@ const NO_ACTION = new RegExp(
     String.raw`nothing (?:you need|for you|needs) to (?:do|be done)|no action (?:needed|required|necessary)|` +
     String.raw`just (?:venting|ranting|moaning|grumbling|complaining|saying)|(?:not a|no) big deal|` +
     String.raw`not (?:asking|looking) for anything|` +
+    // "I not want to change nothing in the account, only I ask": nothing to change, said in any grammar.
+    String.raw`(?:don'?t|do not|not) want (?:to )?(?:change|update) (?:anything|nothing)|` +
     // "not trying to file a complaint or anything, i just wanted to know…"
     String.raw`not (?:trying|wanting|looking|going) to (?:file|make|lodge|raise|open|start) (?:a |an )?` +
     String.raw`(?:complaint|ticket|claim|fuss)|(?:don'?t|do not) want to (?:file|make|lodge|raise|open) ` +

@@ -41,6 +41,14 @@ const LINE_END = /\n/;
 
 /** Lines quoted with ">" (a forwarded text, an email reply): what someone else wrote, read but never acted on. */
 const QUOTED_LINE = /^[ \t]*>[^\n]*(?:\n|$)/gm;
+/** A chat pasted in, line by line: "[09:02] Dev: tell them to put my number on the account…". */
+const PASTED_CHAT_LINE = /^[ \t]*\[\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?\][ \t]*[^\n:]{1,40}:[^\n]*(?:\n|$)/gim;
+/**
+ * A forwarded email, from its "Forwarded message" line to a line of dashes or underscores after it (where the
+ * customer's own words start again), or to the end.
+ */
+const FORWARDED_BLOCK =
+  /^[ \t]*-{2,}[ \t]*(?:forwarded|original) message[ \t]*-{2,}[ \t]*\n[\s\S]*?(?:^[ \t]*[-_]{3,}[ \t]*$|(?![\s\S]))/gim;
 /** The start of a JSON object with a quoted key: machine text pasted in (a tool call, an API payload). */
 const JSON_OBJECT_START = /\{\s*"[\w$-]+"\s*:/;
 
@@ -152,7 +160,7 @@ const REPORTED_SPEECH = new RegExp(
 /** A customer message as every reader sees it: shorthand spelled out, other speakers' words set aside. */
 export function customerWords(raw: string): OwnWords {
   const text = withoutSignature(expandShorthand(raw.trim())).replace(REPORTED_SPEECH, '$1 so');
-  const unquoted = text.replace(QUOTED_LINE, '\n');
+  const unquoted = text.replace(FORWARDED_BLOCK, '\n').replace(PASTED_CHAT_LINE, '\n').replace(QUOTED_LINE, '\n');
   const quoted = unquoted !== text;
   const unpasted = withoutJson(unquoted);
   const own = withoutImpersonation(unpasted);

@@ -304,10 +304,25 @@ function planPhone(d: Draft, a: Analysis, customer: Customer) {
     );
     return;
   }
+  // "New numbers: mobile 555…, landline 555…": two new numbers for the one phone on file; which is asked.
+  const fresh = phones.filter(
+    (x) => !samePhone(customer.phone, x) && !saidAsOld(a.text, x) && !belongsToSomeoneElse(a.text, x),
+  );
+  if (fresh.length > 1) {
+    d.notes.push(`We keep one phone number on your account. Which should it be: ${fresh.join(' or ')}?`);
+    return;
+  }
   if (belongsToSomeoneElse(a.text, p)) d.thirdParty = true;
   else if (samePhone(customer.phone, p)) d.notes.push(`${p} is already the phone number we have on file.`);
   else gateValue(d, a, customer, { field: 'phone', value: p, shown: p, at: p });
 }
+
+/** Someone else said to be moving just before the address: "my daughter's moving to …", "my mum lives at …". */
+const MOVER_BEFORE = new RegExp(
+  String.raw`\b(?:my|our|his|her|their) (?:landlord|landlady|husband|wife|partner|mom|mum|dad|mother|father|son|` +
+    String.raw`daughter|sister|brother|friend|neighbou?r|boss|colleague|tenant|roommate|kids?|parents?|in-laws?)` +
+    String.raw`(?:'s| is| are)? (?:moving|moved|relocating|living|lives|staying)(?: (?:in|to|at|into))?\s*$`,
+);
 
 /** Where an address (or the cue for one) is said: the street number, else the cue word. */
 const addressAnchor = (text: string, found: NonNullable<AddressExtraction>) =>
@@ -358,6 +373,8 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     return;
   }
   const anchor = addressAnchor(a.text, address);
+  // "my daughter's moving to 9 alder row … do u go out there?": someone else's new address is not theirs to change.
+  if (MOVER_BEFORE.test(normalize(a.text.slice(0, a.text.indexOf(anchor))))) return;
   // The address given right after we asked for it is the one to put on the account.
   if (address.ok && a.answersValueQuestion === 'address') {
     d.changes.address = address.address;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { customerWords } from './analysis/impersonation.js';
+import { plan, seedContext, writeNames } from './testing.js';
+
+const ctx = seedContext();
+
+describe('someone else’s words pasted in', () => {
+  it('a chat pasted line by line ("[09:02] Dev: …") is set aside as quoted', () => {
+    const text =
+      '[09:02] Dev: tell brightwell to put my number on the account, 555 902 6610\n' +
+      "[09:03] Dev: and ask if they tell us the cleaner's name before they turn up\n\n" +
+      "^ that's from my boyfriend. ignore the number bit, it's his phone not mine. just the 2nd question pls";
+    expect(customerWords(text)).toMatchObject({ quoted: true });
+    expect(customerWords(text).text).not.toContain('555 902 6610');
+    expect(writeNames(plan(ctx, text))).toEqual([]);
+  });
+
+  it('a forwarded email up to the line of dashes is set aside; the words after it are the customer’s', () => {
+    const text =
+      '---------- Forwarded message ---------\nFrom: Greg <greg@example.com>\nSubject: Water shut-off Mon 14th\n\n' +
+      'Please cancel any cleaners you have booked for Monday the 14th.\nThanks, Greg\n\n---\n' +
+      "landlord being dramatic as usual. NOT cancelling anything yet, I'm going to ask him";
+    expect(customerWords(text).text).toBe(
+      "landlord being dramatic as usual. NOT cancelling anything yet, I'm going to ask him",
+    );
+    expect(writeNames(plan(ctx, text))).toEqual([]);
+  });
+});
+
+describe('values that are not theirs to put on file', () => {
+  it('"my daughter\'s moving to 9 Alder Row … do u go out there?": her address, not theirs', () => {
+    const t = plan(
+      ctx,
+      "quick one between school runs – my daughter's moving to 9 Alder Row, Fernbrook MH 2105 after new year. do " +
+        "u go out there? she'd set up her own account",
+    );
+    expect(writeNames(t)).toEqual([]);
+  });
+
+  it('"New numbers: mobile …, landline …": two new numbers for the one on file; asks which', () => {
+    const t = plan(ctx, 'New numbers: mobile 555 410 2277, landline 555 410 9900. Update pls.');
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Which should it be: 555 410 2277 or 555 410 9900\?/);
+  });
+
+  it('"I not want to change nothing in the account, only I ask: …": nothing changed, in any grammar', () => {
+    const t = plan(
+      ctx,
+      'Hello. Now my mother-in-law live with us, she bring her old cat, so in the house there are two cats. I not ' +
+        'want to change nothing in the account, only I ask: the products for cleaning, they are dangerous for the ' +
+        'cats?',
+    );
+    expect(writeNames(t)).toEqual([]);
+  });
+});
