@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerWords } from './analysis/impersonation.js';
-import { plan, seedContext, writeNames } from './testing.js';
+import { afterLookup, plan, seedContext, TV_THURSDAY, writeNames } from './testing.js';
 
 const ctx = seedContext();
 
@@ -51,5 +51,31 @@ describe('values that are not theirs to put on file', () => {
         'cats?',
     );
     expect(writeNames(t)).toEqual([]);
+  });
+});
+
+describe('a ticket asked for with nothing said about what happened', () => {
+  it('"I want to make a formal complaint. Open a ticket. Now.": asks what happened first', () => {
+    const t = plan(ctx, 'I want to make a formal complaint. Open a ticket. Now.');
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/What happened\?/);
+  });
+});
+
+describe("complete requests in few or learners' words", () => {
+  it('"cancel thurs tv mount. party moved. ty": the visit named by a word of two letters', () => {
+    const t = afterLookup(ctx, 'cancel thurs tv mount. party moved. ty', [TV_THURSDAY]);
+    expect(t.calls).toMatchObject([{ name: 'cancel_booking', args: { booking_id: TV_THURSDAY.id } }]);
+  });
+
+  it('"… deep cleaning for Tuesday 15 December, 9 hour of morning": 9 a.m.', () => {
+    const t = plan(
+      ctx,
+      'Good morning. I want to make reservation of deep cleaning for Tuesday 15 December, 9 hour of morning. Thank ' +
+        'you very much.',
+    );
+    expect(t.calls).toMatchObject([
+      { name: 'book_slot', args: { service_id: 'svc_deep_clean', start_time: '2026-12-15T09:00:00-05:00' } },
+    ]);
   });
 });

@@ -157,7 +157,9 @@ const CANCEL_EXISTING = [
   // "cancel tue windows", "cancel tomorrow's clean": the day, then what the visit is.
   new RegExp(
     String.raw`\bcancel(?:l?ing)?\s+(?:my\s+|the\s+|our\s+)?(?:${ANY_WEEKDAY}|tomorrow|today)(?:'?s)?\s+` +
-      String.raw`(?!(?:and|or|if|but|because|so|then|please|pls|too|as|at|for|morning|afternoon|evening)\b)[a-z]{3,}`,
+      // "cancel thurs tv mount": what the visit is may be a word of two letters.
+      String.raw`(?!(?:and|or|if|but|because|so|then|please|pls|too|as|at|for|morning|afternoon|evening|` +
+      String.raw`to|on|in|it|is|by|we|me|my|no|ok|up)\b)[a-z]{2,}`,
   ),
   // "scrap the drywall on wed 16th": a visit named by what it is for and its day.
   new RegExp(

@@ -316,7 +316,9 @@ const SPOKEN_MERIDIEM =
 const H_TIME = /\bat\s+([01]?\d|2[0-3])h(?:([0-5]\d))?\b/gi;
 /** "nine in the morning", "2 in the afternoon": an hour and the half of the day it is in. */
 const HOUR_IN_PART = new RegExp(
-  String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?::([0-5]\d))?\s+in\s+the\s+` +
+  // "9 hour of morning", "9 o'clock of the morning": the same, in other learners' words.
+  String.raw`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?::([0-5]\d))?\s+` +
+    String.raw`(?:in\s+the|(?:hours?|o'?clock)\s+(?:of|in)(?:\s+the)?)\s+` +
     '(morning|afternoon|evening)\\b',
   'gi',
 );

@@ -10,7 +10,8 @@ const ASKS_TO_COMPLAIN = new RegExp(
     String.raw`(?:can|could|may) (?:i|we))?\s*` +
     String.raw`(?:make|file|raise|lodge|open|submit|log|put in|register|start)?\s*(?:a|an)?\s*(?:formal|official)?\s*` +
     String.raw`(?:complaint|complain|ticket|report|issue|problem)s?\b|` +
-    String.raw`\b(?:please|pls|plz|thanks|thank you|hi|hello|hey)\b`,
+    // "Open a ticket. Now.": how soon, said with the wish, tells nothing about what happened either.
+    String.raw`\b(?:please|pls|plz|thanks|thank you|hi|hello|hey|now|right now|asap|immediately|urgently|today)\b`,
   'g',
 );
 
