@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customerWords } from './analysis/impersonation.js';
-import { afterLookup, plan, seedContext, TV_THURSDAY, writeNames } from './testing.js';
+import { extractWhen } from './analysis/when.js';
+import { afterLookup, afterOurQuestion, NOW, plan, seedContext, TV_THURSDAY, TZ, writeNames } from './testing.js';
 
 const ctx = seedContext();
 
@@ -77,5 +78,28 @@ describe("complete requests in few or learners' words", () => {
     expect(t.calls).toMatchObject([
       { name: 'book_slot', args: { service_id: 'svc_deep_clean', start_time: '2026-12-15T09:00:00-05:00' } },
     ]);
+  });
+});
+
+describe('what happened, told after we asked', () => {
+  it('"Friday\'s cleaner left the back door wide open …" after our "What happened?": the ticket, no booking', () => {
+    const t = afterOurQuestion(
+      ctx,
+      'I want to make a formal complaint. Open a ticket. Now.',
+      "Friday's cleaner left the back door wide open and Biscuit got out. We found him two streets away an hour " +
+        'later. Your own notes SAY he slips out. Unbelievable.',
+    );
+    expect(writeNames(t)).toEqual(['create_ticket']);
+    expect(t.calls[0]?.args).toMatchObject({ description: expect.stringContaining('back door') });
+  });
+});
+
+describe('a weekday with its date written out', () => {
+  it('"on Tuesday the 15th of December" is one day; "Thursday the 15th of December" still conflicts', () => {
+    expect(extractWhen('attend to a tap on Tuesday the 15th of December.', NOW, TZ)).toMatchObject({
+      date: { year: 2026, month: 12, day: 15 },
+      weekdayOnly: false,
+    });
+    expect(extractWhen('on Thursday the 15th of December', NOW, TZ).conflict).toMatchObject({ said: 4 });
   });
 });

@@ -26,7 +26,7 @@ import { asks } from './asked-part.js';
 import { retriesDeclined } from './retry.js';
 import { bookingBesideProblem } from './segments.js';
 import { matchServices, type ServiceMatch } from './services.js';
-import { chatSentences, messageText, normalize } from './text.js';
+import { chatSentences, contentWords, messageText, normalize } from './text.js';
 import { bareHourAnswer, extractWhen, localOf, type WhenMention } from './when.js';
 
 /** What one customer message says, read once: the intent planners decide from this. */
@@ -192,7 +192,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
       !ASKS_IF_INCLUDED.test(t) &&
       !NOT_OURS_AFTER_ALL.test(t) &&
       !repairJob) ||
-    explicitTicket;
+    explicitTicket ||
+    // What happened, told after we asked for it (intents/ticket) when they asked for a ticket with nothing in it.
+    (prev >= 0 && WHAT_HAPPENED_ASKED.test(messageText(messages[prev])) && contentWords(t).size >= 4);
   const hasWhen = Boolean(when.date || when.time || when.ambiguous || when.hint || when.vague);
   const changeCue =
     cues.reschedule ||
@@ -357,6 +359,9 @@ const VALUE_QUESTION = new RegExp(
 );
 
 const NAME_PART = /\b(surname|last name|family name|second name|first name|given name)\b/;
+
+/** Our question after a ticket asked for with nothing said about what happened (intents/ticket). */
+const WHAT_HAPPENED_ASKED = /\bWhat happened\? Tell me what it's about\b/;
 
 /** Our reply to an email address without its ending (intents/contact-change): the next message may complete it. */
 const INCOMPLETE_EMAIL = /"([^"\s]+@[^"\s]*)" doesn't look like a complete email address/;

@@ -333,12 +333,23 @@ const spokenMeridiem = (text: string) =>
         `${hourOf(h)}${m ? `:${m}` : ''} ${part.toLowerCase() === 'morning' ? 'am' : 'pm'}`,
     );
 
+/**
+ * "Tuesday the 15th of December": chrono reads the weekday and "15th of December" as two days; without the "the"
+ * (blanked, so positions stay) it reads one day and checks its weekday.
+ */
+const WEEKDAY_THE_DATE =
+  /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(the)\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+of\s+[a-z])/gi;
+const weekdayOfDate = (text: string) =>
+  text.replace(WEEKDAY_THE_DATE, (all, day: string) => day + all.slice(day.length).replace(/the/i, '   '));
+
 /** "the 15th, not tmrw": a day said after "not" is the one not meant. */
 const NOT_THIS_DAY = /\b(?:not|rather than|instead of)\s+(?:the\s+|on\s+)?$/i;
 
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
-  const masked = maskNonDates(resolveWeekPhrases(spellOutWeekdays(spokenMeridiem(text)), localParts(now, timeZone)));
+  const masked = maskNonDates(
+    resolveWeekPhrases(spellOutWeekdays(weekdayOfDate(spokenMeridiem(text))), localParts(now, timeZone)),
+  );
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const today = localParts(now, timeZone);
   const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
