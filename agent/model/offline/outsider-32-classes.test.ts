@@ -103,3 +103,19 @@ describe('a weekday with its date written out', () => {
     expect(extractWhen('on Thursday the 15th of December', NOW, TZ).conflict).toMatchObject({ said: 4 });
   });
 });
+
+describe('asked before acting', () => {
+  it('"going back to my maiden name. Could you change it on my account, please?": asks the name, then takes it', () => {
+    const first = "After the divorce I'm going back to my maiden name. Could you change it on my account, please?";
+    expect(plan(ctx, first).content).toMatch(/What name should we have on your account\?/);
+    expect(afterOurQuestion(ctx, first, 'Kessler. Olivia Kessler.').calls).toEqual([
+      { name: 'update_customer', args: { customer_id: 'cus_001', changes: { name: 'Olivia Kessler' } } },
+    ]);
+  });
+
+  it('"there\'s a problem with my bill": asks what is wrong', () => {
+    const t = plan(ctx, "there's a problem with my bill");
+    expect(t.calls).toEqual([]);
+    expect(t.content).toMatch(/What's wrong with your bill\?/);
+  });
+});

@@ -122,8 +122,12 @@ export function stanceOfValue(text: string, value: string): Stance {
   return stanceOf(normalize(sentence), normalize(clauseWith(sentence, value)));
 }
 
-const CHANGE_OF_IT =
-  /\b(?:change|update|correct|fix|switch|replace|swap)(?: (?:it|that|this|them|(?:the )?one))?(?: please| pls)?[.!?]*$/;
+/** "can you fix it", "could you change it on my account, please?": the change of what was just named. */
+const CHANGE_OF_IT = new RegExp(
+  String.raw`\b(?:change|update|correct|fix|switch|replace|swap)(?: (?:it|that|this|them|(?:the )?one))?` +
+    String.raw`(?: (?:on|in) (?:my|the|our) (?:account|file|record|details)| on (?:file|here|there))?` +
+    String.raw`,?(?: please| pls)?[.!?]*$`,
+);
 
 /**
  * Whether the message says the change of what `field` names, not only of something beside it: "my old email

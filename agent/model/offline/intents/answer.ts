@@ -25,6 +25,13 @@ export function helpCentreAnswersFee(
   return answersBeyondPolicy(a.text, feePolicyText(a.feeQuestion), quoted);
 }
 
+/** A problem named by its topic alone: "there's a problem with my bill", "i have an issue with my booking". */
+const TOPIC_ONLY_PROBLEM = new RegExp(
+  String.raw`^(?:(?:hi|hey|hello|um|so|ok|okay)\b[\s,]*)*(?:there'?s|there is|i have|i'?ve got|ive got|got|i got) ` +
+    String.raw`(?:a |an |some )?(?:problem|issue|query|question) (?:with|about|on) (?:my|the|our) ` +
+    String.raw`(bill|invoice|charge|receipt|payment|booking|account|visit|cleaning|appointment)[\s.!?]*$`,
+);
+
 /** No tool to call: answer from the help centre or the catalogue, or chat (greetings, thanks, "what do you mean?"). */
 export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   const t = normalize(a.text);
@@ -35,6 +42,13 @@ export function answerOrChat(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (smallTalk && a.cues.greeting && words <= 5) return say(greetingReply(ctx));
   if (a.cues.deny) return say(denyReply());
   if (a.cues.affirm) return say('Great! What can I help you with?');
+  // "there's a problem with my bill": what is wrong is the whole of it, so it is asked for before anything else.
+  const topic = TOPIC_ONLY_PROBLEM.exec(t)?.[1];
+  if (topic)
+    return say(
+      `I'm sorry to hear that. What's wrong with your ${topic}? Tell me what you're seeing and I'll help or pass ` +
+        'it to our team.',
+    );
   const kb = answerFromKb(a.text, ctx);
   // What a change costs is the change policy's (schema/business), not a passage to search for, unless the
   // question adds a condition the rule is silent on and the help centre states the fee under it.

@@ -541,11 +541,14 @@ function askForMissingValues(d: Draft, a: Analysis) {
  * part of the name on file (the surname, unless they asked about their first name).
  */
 function nameAnswer(a: Analysis, customer: Customer): string | undefined {
-  const said = /^\s*(?:(?:it'?s|it is|its|should be|my name is|name is|the name is)\s+)?([^,.!?;:]+)/i.exec(
-    a.text,
-  )?.[1];
-  const words = (said ?? '').trim().split(/\s+/);
-  if (!words.length || words.length > 4 || !words.every((w) => /^\p{Lu}[\p{L}'’-]*$/u.test(w))) return undefined;
+  // "Lee. Ann Lee.": of the name-like parts, the fullest.
+  const names = a.text
+    .split(/[,.!?;:]/)
+    .map((part) => part.trim().replace(/^(?:it'?s|it is|its|should be|my name is|name is|the name is)\s+/i, ''))
+    .map((part) => part.split(/\s+/))
+    .filter((ws) => ws.length <= 4 && ws.every((w) => /^\p{Lu}[\p{L}'’-]*$/u.test(w)));
+  const words = names.sort((x, y) => y.length - x.length)[0];
+  if (!words) return undefined;
   if (words.length > 1) return words.join(' ');
   const onFile = customer.name.trim().split(/\s+/);
   if (onFile.length < 2) return undefined;
