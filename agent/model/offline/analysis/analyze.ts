@@ -153,7 +153,8 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   // "faucet repair thurs 17th at 2pm??" names everything a booking needs: a request, whatever its punctuation.
   // So does a part of the day ("sometime after lunch friday?? need a handyman"): the start is asked, not the intent.
   const namesWholeBooking =
-    services.matches.length === 1 && Boolean(when.date && (when.time || when.ambiguous || when.part));
+    (services.matches.length === 1 || (services.joined === true && services.matches.length === 2)) &&
+    Boolean(when.date && (when.time || when.ambiguous || when.part));
   // "is it possible to do a move out clean on mon 14th at 10?": a whole visit asked for, politely.
   const asksInformation = isInformationQuestion(text) && !(namesWholeBooking && POSSIBLE_TO_BOOK.test(text));
   const infoQuestion = asksInformation || (cues.question && !cues.book.strong && !cues.book.weak && !namesWholeBooking);

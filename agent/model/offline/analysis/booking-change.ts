@@ -255,10 +255,18 @@ export interface ChangeCues {
   cancelPronoun: boolean;
 }
 
+const OTHERS_ASKED = new RegExp(
+  String.raw`\b(?:ask|asking|tell|telling|get|getting|beg|begging)\s+(?:him|her|them|` +
+    String.raw`(?:my|our|the)\s+(?:landlord|landlady|neighbou?r|husband|wife|partner|boss|plumbers?|builders?|` +
+    String.raw`movers?|contractors?|electrician|decorators?))\s+to\b[^.!?]*`,
+  'g',
+);
+
 export function changeCues(text: string): ChangeCues {
-  const t = normalize(requestPart(text));
+  // "I'm going to ask him to move the plumbers": what someone else is asked to do moves no booking of ours.
+  const t = normalize(requestPart(text)).replace(OTHERS_ASKED, ' ');
   const whole = normalize(text);
-  if (!t || changeInTheory(text)) return { move: false, cancel: false, cancelPronoun: false };
+  if (!t.trim() || changeInTheory(text)) return { move: false, cancel: false, cancelPronoun: false };
   // "the window cleaning on the 14th … please cancel it": the booking is named, then the change said of it.
   const named = NAMED_BOOKING.test(t);
   const cancelPronoun = CANCEL_PRONOUN.test(t);

@@ -535,6 +535,9 @@ const UNMARKED_ASKS = new RegExp(
     String.raw`do (?:i|we|you|u|they|ppl|people|someone|anyone|ur|your)\b|` +
     String.raw`(?:does|did|is|are|am|was|will|would|should|have|has) ` +
     String.raw`(?:i|we|you|u|it|that|this|there|they|he|she|my|our|ur|your|the team|someone|anyone|ppl|people)\b|` +
+    // "will the plant based products mean it takes forever": a thing's effect asked about.
+    String.raw`(?:does|did|is|are|will|would|should) the (?:[\w'-]+ ){1,3}` +
+    String.raw`(?:mean|cost|costs|take|takes|include|need|affect|matter|make|change|be)\b|` +
     ABLE_TO +
     ')',
 );

@@ -21,6 +21,22 @@ export function extractEmails(text: string): { value: string; valid: boolean }[]
     .map((value) => ({ value, valid: isEmail(value) }));
 }
 
+/**
+ * The word a space cut off the front of an address given right after the email's lead: "change my email to aisha
+ * rahman@example.org" may be aisharahman@ or aisha.rahman@, so the part after the space is not the address.
+ */
+const EMAIL_LEAD_WORD = new RegExp(
+  String.raw`\be-?mail(?: address)?(?: (?:is|to|should be|will be|now)| ?[:-])+ ?` +
+    String.raw`(?!(?:is|to|be|now|just|actually|new|the|my|this|here|simply|officially)\b)([a-z0-9._-]+) $`,
+  'i',
+);
+
+export function spacedEmailPart(text: string, email: string): string | undefined {
+  const at = text.indexOf(email);
+  if (at < 0) return undefined;
+  return EMAIL_LEAD_WORD.exec(text.slice(0, at))?.[1];
+}
+
 /** A short message that only fixes an address's ending: "meant gmail.com", ".com on the end", "its @yahoo.com". */
 const DOMAIN_GIVEN = /(?:^|[\s@])@?((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w.@-])/i;
 const ENDING_GIVEN = /(?:^|\s)\.([a-z]{2,6})(?![\w.@-])/i;
@@ -1156,8 +1172,14 @@ const CREW_TOLD = new RegExp(
 );
 
 // "is it weird to ask the tech to wear a mask": asked about, not told.
+// "I'm going to ask him to move the plumbers": what the customer will say to someone, not an instruction for us.
 const crewSentence = (text: string) =>
-  text.split(/(?<=[.!?])\s+|\n+/).find((x) => CREW_TOLD.test(x) && !/\?\s*$/.test(x) && !isInformationQuestion(x));
+  text.split(/(?<=[.!?])\s+|\n+/).find((x) => {
+    const told = CREW_TOLD.exec(x);
+    return told && !OWN_TELLING.test(x.slice(0, told.index)) && !/\?\s*$/.test(x) && !isInformationQuestion(x);
+  });
+const OWN_TELLING =
+  /\b(?:i'?m|im|i am|we'?re|we are) (?:going to|gonna|about to|planning to|trying to)\s*$|\b(?:i'?ll|we'?ll|i will|we will|let me|i need to|i have to|i'?d|i would)\s*$/i;
 
 /** The message without its instruction for the crew: "doorbell is broken so tell them to knock" reports nothing. */
 export function withoutCrewInstruction(text: string): string {

@@ -28,6 +28,8 @@ export interface ServiceMatch {
   matches: Service[];
   /** When only a category was named ("a cleaning"), the candidates in that category. */
   candidates: Service[];
+  /** Two services asked for together ("deep clean + windows"): both are wanted, not one of them. */
+  joined?: boolean;
 }
 
 /**
@@ -139,18 +141,45 @@ const OR_BETWEEN =
   /^[\s,]*(?:thing\s+|one\s+|job\s+|clean\w*\s+)?(?:,\s*)?or(?:\s+(?:maybe|else|perhaps))?\s+(?:the|a|an|my)?\s*$/;
 
 /** Services a kept one is offered beside with "or": both stay, so which one is asked, never guessed. */
-function eitherOr(low: string, scored: Scored[], matches: Service[]): Service[] {
+const eitherOr = (low: string, scored: Scored[], matches: Service[]) => beside(low, scored, matches, OR_BETWEEN);
+
+/** "deep clean + windows", "the tv mount and a fan": a second service asked for beside the first. */
+const AND_BETWEEN = new RegExp(
+  String.raw`^[\s,]*(?:thing\s+|one\s+|job\s+|clean\w*\s+)?(?:and|\+|plus|&|as well as)(?:\s+(?:also|then))?` +
+    String.raw`\s+(?:the|a|an|my|some)?\s*$`,
+);
+
+/**
+ * Services a kept one named outright is asked for beside: a weaker match joined to it by "and" is wanted too.
+ * "a wobbly shelf and a dripping tap" names no service: two problems one visit may fix are not two visits.
+ */
+const alsoWanted = (low: string, scored: Scored[], matches: Service[]) =>
+  beside(
+    low,
+    scored.filter((x) => !matches.includes(x.s) || x.named),
+    matches.filter((m) => scored.some((x) => x.s === m && x.named)),
+    AND_BETWEEN,
+  );
+
+/** The services found next to a kept one, with only `between` (an "or", an "and") between their words. */
+function beside(low: string, scored: Scored[], matches: Service[], between: RegExp): Service[] {
   const kept = scored.filter((x) => matches.includes(x.s));
   return scored
     .filter((x) => !matches.includes(x.s) && x.spans.length)
     .filter((x) =>
       kept.some((k) =>
         k.spans.some(([ks, ke]) =>
-          x.spans.some(([xs, xe]) => OR_BETWEEN.test(ke <= xs ? low.slice(ke, xs) : xe <= ks ? low.slice(xe, ks) : '')),
+          x.spans.some(([xs, xe]) => between.test(ke <= xs ? low.slice(ke, xs) : xe <= ks ? low.slice(xe, ks) : '')),
         ),
       ),
     )
     .map((x) => x.s);
+}
+
+/** Whether two kept services are asked for together ("a deep clean and the window cleaning"). */
+function joinedByAnd(low: string, scored: Scored[], matches: Service[]): boolean {
+  const [x, y] = matches.map((m) => scored.find((s) => s.s.id === m.id));
+  return Boolean(x && y && alsoWanted(low, [x, y], [x.s]).length);
 }
 
 /** Services mentioned by name, keyword or synonym. */
@@ -168,6 +197,11 @@ export function matchServices(text: string, services: readonly Service[]): Servi
     const second = secondFit(scored, matches);
     if (second) matches.push(second);
     for (const alt of eitherOr(low, scored, matches)) matches.push(alt);
+    if (matches.length === 1) {
+      const also = alsoWanted(low, scored, matches);
+      if (also.length === 1) return { matches: [...matches, ...also], candidates: [], joined: true };
+    } else if (matches.length === 2 && joinedByAnd(low, scored, matches))
+      return { matches, candidates: [], joined: true };
   }
   let candidates: Service[] = [];
   if (!matches.length) {

@@ -6,6 +6,7 @@ import {
   openingHours,
   SUGGESTED_START_HOURS,
 } from '../../../../schema/business/calendar.js';
+import type { ParsedComponents } from 'chrono-node';
 import { dateReader, dayOrHour, ORDINAL_DAY_WORD, ordinalDay, RELATIVE_TAG, weekdayConflict } from './date-parsers.js';
 import { PART_OF_DAY_PHRASES, partOfDay, type PartOfDay } from './parts-of-day.js';
 
@@ -304,6 +305,12 @@ function withoutPartsOfDay(text: string): string {
 /** What stands between two days offered as alternatives: "or", "or maybe", "— or". */
 const ALTERNATIVE = /^[\s,;:—–-]*(?:or|or maybe|or else|or perhaps)[\s,;:—–-]*$/i;
 export const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
+/** Whether a parsed day is `date`: the same date, or a weekday alone that is `date`'s ("see you at 2 on Thursday"). */
+function sameDayNamed(date: LocalDate, s: ParsedComponents): boolean {
+  const named = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
+  if (s.isCertain('day')) return sameDay(date, named);
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() === s.get('weekday');
+}
 
 /**
  * `anchor`: the day under discussion (a request just made), which "the Tuesday after that" counts from when the
@@ -360,6 +367,7 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   const days: { index: number; end: number; date: LocalDate; weekdayOnly: boolean }[] = [];
   let clockAt: number | undefined;
   let relative = false;
+  let secondTime: LocalTime | undefined;
 
   for (const r of results) {
     const span = r.text.trim();
@@ -403,6 +411,13 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
     if (dayCertain && (!out.date || tags.has(RELATIVE_TAG))) {
       out.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
       out.weekdayOnly = s.isCertain('weekday') && !s.isCertain('day');
+    }
+    // "on Thursday 17th at 10am … see you at 2 on Thursday": a second start said for the same day.
+    if (s.isCertain('hour') && out.time && dayCertain && out.date && sameDayNamed(out.date, s)) {
+      const t = s.isCertain('meridiem') ? { hour: s.get('hour')!, minute: s.get('minute') ?? 0 } : undefined;
+      const second = t ?? resolveBareHour(s.get('hour')!, s.get('minute') ?? 0);
+      if (!('options' in second) && (second.hour !== out.time.hour || second.minute !== out.time.minute))
+        secondTime ??= second;
     }
     if (s.isCertain('hour') && !out.time && !out.ambiguous) clockAt = r.index;
     if (s.isCertain('hour') && !out.time && !out.ambiguous) {
@@ -591,6 +606,11 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       out.time = t;
       delete out.ambiguous;
     }
+  }
+  // Two starts for one day and neither taken back: which one is the customer's to say.
+  if (secondTime && out.time && !(retimed && clockAt !== undefined && retimed.index > clockAt)) {
+    out.ambiguous = { ...out.time, options: [out.time, secondTime] };
+    delete out.time;
   }
   // The number read as the clock time may be the day: unless another clock time is said, ask which.
   const either = dayOrHour(masked, today);

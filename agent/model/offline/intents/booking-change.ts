@@ -1,4 +1,5 @@
 import type { BaseMessage } from '@langchain/core/messages';
+import { addDays } from '../../../../core/time.js';
 import { openingHours } from '../../../../schema/business/calendar.js';
 import { changeFee } from '../../../../schema/business/change-policy.js';
 import { approvalEventOf, type PlanContext } from '../../../plan-context.js';
@@ -21,9 +22,15 @@ import {
   combine,
   extractWhen,
   formatClock,
+  formatDay,
+  formatWhen,
+  type LocalDate,
+  sameDay,
   localOf,
   shiftDays,
   shiftMinutes,
+  type TimeHint,
+  timeOptions,
   withLastStart,
 } from '../analysis/when.js';
 import {
@@ -33,13 +40,14 @@ import {
   goneText,
   newTimeQuestion,
   noBookingsText,
+  partOfDayQuestion,
   passedQuestion,
   sameTimeQuestion,
   vagueSpanQuestion,
   unmatchedBookingQuestion,
   whichBookingQuestion,
 } from '../replies/booking-changes.js';
-import { lookupText } from '../replies/templates.js';
+import { lookupText, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
 import { say, type PlannedCall, type PlannedTurn } from './turn.js';
 
@@ -97,6 +105,29 @@ type NewStart = { iso: string } | { question: string } | { missing: true };
 
 const UNTIL_CLOCK = /\b(?:till|until|til|'til)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?/gi;
 
+/** Whether a start hour lies in the part of the day the customer named. */
+const HINT_HOURS: Record<TimeHint, (hour: number) => boolean> = {
+  morning: (h) => h < 12,
+  afternoon: (h) => h >= 12 && h < 17,
+  evening: (h) => h >= 17,
+};
+
+/** "this thursday", "next thursday", "the thursday after": a weekday already pinned to a week. */
+const QUALIFIED_WEEKDAY = new RegExp(
+  String.raw`\b(?:this|next|coming|following|upcoming|the)\s+(?:mon|tue|wed|thu|fri|sat|sun)|` +
+    String.raw`(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:after|week)`,
+  'i',
+);
+
+/** The day of `day`'s weekday in the Monday-to-Sunday week of `visit`. */
+function sameWeekday(visit: LocalDate & { weekday: number }, day: LocalDate): LocalDate {
+  const wd = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+  return addDays(visit, ((wd + 6) % 7) - ((visit.weekday + 6) % 7));
+}
+
+const weekdayName = (d: LocalDate) =>
+  new Date(Date.UTC(d.year, d.month - 1, d.day)).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+
 /** The new start a move asks for: from the words after "to", "same time next week", "an hour later". */
 function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanContext): NewStart {
   const tz = ctx.timeZone;
@@ -133,7 +164,31 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   } else if (w.date || w.time) {
     const r = localOf(ref, tz);
     const date = w.date ?? { year: r.year, month: r.month, day: r.day };
+    // "monday the 21st, sometime in the afternoon": a visit booked for the morning keeps no start of its own there.
+    if (!w.time && w.hint && HINT_HOURS[w.hint](r.hour) === false) {
+      const starts = timeChoices(undefined, timeOptions(w.hint), tz);
+      return { question: partOfDayQuestion(b, date, w.hint, starts, tz) };
+    }
     const time = w.time ?? { hour: r.hour, minute: r.minute };
+    // "can the tv mounting (wed 16th) be thursday instead?": the coming Thursday, or the one of the visit's week.
+    const weekOfVisit =
+      w.date && w.weekdayOnly && !QUALIFIED_WEEKDAY.test(said) ? sameWeekday(booked, w.date) : undefined;
+    const today = localOf(ctx.now, tz);
+    if (
+      weekOfVisit &&
+      !sameDay(weekOfVisit, w.date!) &&
+      !sameDay(weekOfVisit, booked) &&
+      // A closed day ("to sunday") is tried as it is: the refusal offers the open days around it.
+      openingHours(weekOfVisit) &&
+      Date.UTC(weekOfVisit.year, weekOfVisit.month - 1, weekOfVisit.day) >
+        Date.UTC(today.year, today.month - 1, today.day)
+    )
+      return {
+        question:
+          `Just to be sure: which ${weekdayName(w.date!)} would you like your ${b.service_name} moved to, ` +
+          `${formatDay(w.date!, tz)} or ${formatDay(weekOfVisit, tz)}? ` +
+          `It's booked for ${formatWhen(b.starts_at, tz)} now.`,
+      };
     iso = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz }).iso;
   } else return { missing: true };
   if (new Date(iso).getTime() <= new Date(ctx.now).getTime()) return { question: passedQuestion(iso, tz) };

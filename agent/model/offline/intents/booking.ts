@@ -1,7 +1,7 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { addDays } from '../../../../core/time.js';
 import type { PlanContext } from '../../../plan-context.js';
-import { FIRST_START_HOUR, LAST_START_HOUR } from '../../../../schema/business/calendar.js';
+import { FIRST_START_HOUR, LAST_START_HOUR, lastStartHour } from '../../../../schema/business/calendar.js';
 import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
@@ -27,7 +27,7 @@ import {
 } from '../analysis/when.js';
 import { answerFromKb, kbCaveat } from '../replies/knowledge.js';
 import { escapeRe, namedPlace } from '../replies/question-terms.js';
-import { listServices, timeChoices } from '../replies/templates.js';
+import { durationText, listServices, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
 
 /** "between 8:00 AM and 5:00 PM": the first and last start of the business calendar's week. */
@@ -65,6 +65,35 @@ function resolveService(
   return { choices: [...ctx.services] };
 }
 
+/**
+ * "deep clean + windows in one go on sat at 10": two services asked for together are two visits. Both are kept,
+ * and whether they fit back to back before closing is said, so neither is dropped nor squeezed in.
+ */
+const clockAt = (hour: number) => formatClock({ hour, minute: 0 });
+
+function bothServicesNote(both: Service[], w: WhenMention, ctx: PlanContext): string {
+  const [x, y] = both as [Service, Service];
+  let fit = '';
+  let fits = Boolean(w.date);
+  if (w.date && w.time) {
+    const day = formatDay(w.date, ctx.timeZone);
+    const last = lastStartHour(w.date, x.duration_minutes + y.duration_minutes);
+    const latest = last === undefined ? '' : `; the latest start for both that day is ${clockAt(last)}`;
+    // A visit holds whole crew-hours, so the second starts on the hour after the first ends.
+    const second = w.time.hour + Math.ceil(x.duration_minutes / 60);
+    fits = last !== undefined && w.time.hour <= last;
+    fit = !fits
+      ? ` Back to back from ${formatClock(w.time)} on ${day} they would not finish by closing time${latest}.`
+      : ` Back to back on ${day}, that could be ${x.name} at ${formatClock(w.time)} and ${y.name} at ` +
+        `${clockAt(second)}.`;
+  }
+  return (
+    `I'd be happy to book ${x.name} (about ${durationText(x.duration_minutes)}) and ${y.name} ` +
+    `(about ${durationText(y.duration_minutes)}). Each is booked as its own visit.${fit} ` +
+    `Which ${fits ? '' : 'day and '}start time would you like for each?`
+  );
+}
+
 /** A new booking: book_slot arguments when service, day and time are all clear, else the question to ask. */
 export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanContext): BookingPlan {
   const { service, choices } = resolveService(messages, a, ctx);
@@ -79,6 +108,7 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
     a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when,
     service?.duration_minutes,
   );
+  if (!service && a.services.joined && choices.length === 2) return { note: bothServicesNote(choices, w, ctx) };
   const missing: string[] = [];
   let start: string | undefined;
   let timeQuestion: string | undefined;

@@ -19,6 +19,7 @@ import {
   completedEmail,
   extractAddress,
   extractEmails,
+  spacedEmailPart,
   formatAddress,
   extractNameChange,
   extractPhones,
@@ -254,7 +255,14 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
     // the whole address again, right after we said the one given was not complete
     (a.incompleteEmail !== undefined && e.valid) ||
     /\be-?mail(?: address)?\s*(?:is|to|:|-)?\s*[^\s@]+@/.test(t);
-  if (!e.valid) {
+  const spaced = e.valid ? spacedEmailPart(a.text, e.value) : undefined;
+  if (spaced && changeAsked) {
+    const [local, domain] = e.value.split('@');
+    d.notes.push(
+      `An email address can't have a space in it: should it be ${spaced}${local}@${domain} or ` +
+        `${spaced}.${local}@${domain}?`,
+    );
+  } else if (!e.valid) {
     if (changeAsked)
       d.notes.push(`"${e.value}" doesn't look like a complete email address. Could you double-check it?`);
   } else if (customer.email && customer.email.toLowerCase() === e.value.toLowerCase()) {

@@ -1,7 +1,7 @@
 import { CHANGE_POLICY, type ChangeFeeRule } from '../../../../schema/business/change-policy.js';
 import type { ChangeKind, UpcomingBooking } from '../analysis/booking-change.js';
 import { formatPrice, isRecord } from '../analysis/text.js';
-import { formatWhen } from '../analysis/when.js';
+import { formatDay, formatWhen, type LocalDate } from '../analysis/when.js';
 
 // What the customer reads about moving and cancelling a booking they have: the fee always comes
 // from the change policy (when proposing) or the tool's own result (once done).
@@ -90,6 +90,11 @@ export const newTimeQuestion = (b: UpcomingBooking, timeZone: string) =>
 export const vagueSpanQuestion = (b: UpcomingBooking, span: string, timeZone: string) =>
   `Sure. Which day ${span} would you like your ${b.service_name} moved to, and at what time? ` +
   `It's booked for ${formatWhen(b.starts_at, timeZone)} now.`;
+
+/** "monday the 21st, sometime in the afternoon": the day is said, the start within that part of it is not. */
+export const partOfDayQuestion = (b: UpcomingBooking, day: LocalDate, part: string, starts: string, timeZone: string) =>
+  `Sure. What time in the ${part} on ${formatDay(day, timeZone)} would you like your ${b.service_name} moved to ` +
+  `(for example ${starts})? It's booked for ${formatWhen(b.starts_at, timeZone)} now.`;
 
 export const passedQuestion = (iso: string, timeZone: string) =>
   `${formatWhen(iso, timeZone)} has already passed. Which day and time would you like instead?`;

@@ -16,6 +16,7 @@ import {
   UNINFORMATIVE,
   weightedTerms,
 } from './question-terms.js';
+import { durationText } from './templates.js';
 
 /*
  * Answering from the help centre: the retrieve step's articles (PlanContext.retrieved) are the
@@ -62,11 +63,6 @@ const POINTER = new RegExp(
     '(?: (?:help )?article)?(?: for details)?[.;:!?]',
   'i',
 );
-
-function durationText(minutes: number): string {
-  const hours = minutes / 60;
-  return Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${minutes} minutes`;
-}
 
 /** Whether a text gives this length of time ("90 minutes", "a 90-minute repair", "about 4 hours"). */
 function statesLength(text: string, minutes: number): boolean {

@@ -378,6 +378,12 @@ export function listServices(services: readonly { name: string }[]): string {
   );
 }
 
+/** "4 hours", "90 minutes": how long a visit takes, as a reply says it. */
+export function durationText(minutes: number): string {
+  const hours = minutes / 60;
+  return Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${minutes} minutes`;
+}
+
 export function timeChoices(date: LocalDate | undefined, times: LocalTime[], timeZone: string): string {
   const clocks = joinList(times.map(formatClock), 'or');
   return date ? `${clocks} on ${formatDay(date, timeZone)}` : clocks;
