@@ -1178,8 +1178,11 @@ const crewSentence = (text: string) =>
     const told = CREW_TOLD.exec(x);
     return told && !OWN_TELLING.test(x.slice(0, told.index)) && !/\?\s*$/.test(x) && !isInformationQuestion(x);
   });
-const OWN_TELLING =
-  /\b(?:i'?m|im|i am|we'?re|we are) (?:going to|gonna|about to|planning to|trying to)\s*$|\b(?:i'?ll|we'?ll|i will|we will|let me|i need to|i have to|i'?d|i would)\s*$/i;
+const OWN_TELLING = new RegExp(
+  String.raw`\b(?:i'?m|im|i am|we'?re|we are) (?:going to|gonna|about to|planning to|trying to)\s*$|` +
+    String.raw`\b(?:i'?ll|we'?ll|i will|we will|let me|i need to|i have to|i'?d|i would)\s*$`,
+  'i',
+);
 
 /** The message without its instruction for the crew: "doorbell is broken so tell them to knock" reports nothing. */
 export function withoutCrewInstruction(text: string): string {
