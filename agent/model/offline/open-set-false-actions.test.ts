@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { crewInstruction } from './analysis/entities.js';
-import { afterLookup, plan, seedContext, TV_THURSDAY, upcoming, writeNames } from './testing.js';
+import {
+  afterLookup,
+  callNames as callNamesOf,
+  plan,
+  seedContext,
+  TV_THURSDAY,
+  upcoming,
+  writeNames,
+} from './testing.js';
 
 /*
  * Writes proposed where the customer's words leave a value open or ask for nothing: classes from the open sets'
@@ -118,5 +126,38 @@ describe('what the customer will ask someone else to do', () => {
     expect(crewInstruction('oh and doorbell is broken so tell them to knock')).toContain('tell them to knock');
     expect(crewInstruction("I'm going to ask him to move the plumbers")).toBeUndefined();
     expect(crewInstruction("i'll tell her to leave the key under the mat")).toBeUndefined();
+  });
+});
+
+describe('a request whose value is still to come is asked about, not answered from an article', () => {
+  it('"can you get someone round next week for the dripping tap": the day and time are asked', () => {
+    const t = plan(ctx, 'can you get someone round next week for the dripping tap in the en suite');
+    expect(t.content).toMatch(/Faucet Repair/);
+    expect(t.content).toMatch(/which day next week/i);
+  });
+
+  it('"can the cleaning crew come sometime early next week": which cleaning and when are asked', () => {
+    const t = plan(ctx, 'can the cleaning crew come sometime early next week');
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/which service/i);
+  });
+});
+
+describe('a booked day that no longer suits', () => {
+  const SAT_12 = upcoming('BKG-1008', 'svc_standard_clean', '2026-12-12T09:00:00-05:00');
+
+  it.each([["I'm afraid Saturday no longer suits us."], ['cant do the 12th anymore 😩 work trip came up']])(
+    '"%s": moving it or cancelling it is asked',
+    (text) => {
+      const t = afterLookup(ctx, text, [SAT_12]);
+      expect(writeNames(t)).toEqual([]);
+      expect(t.content).toMatch(/moved to\?/);
+      expect(t.content).toMatch(/cancel it/);
+    },
+  );
+
+  it('"can we move saturday’s cleaning": a move asked for outright does not offer to cancel', () => {
+    const t = afterLookup(ctx, "can we move saturday's cleaning", [SAT_12]);
+    expect(t.content).not.toMatch(/cancel it/);
   });
 });

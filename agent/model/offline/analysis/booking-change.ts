@@ -212,6 +212,9 @@ const DOESNT_SUIT =
   String.raw`(?:is\s+)?(?:no good|not good|a no go))\b`;
 const DAY_DOESNT_SUIT = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})${DOESNT_SUIT}|` +
+    // "I'm afraid Saturday no longer suits us", "cant do the 15th anymore": a day that did suit, so one booked.
+    String.raw`(?:\b${DAY_OF}|\bthe\s+\d{1,2}(?:st|nd|rd|th)?)\s+no longer (?:suits?|works?)\b|` +
+    String.raw`\b(?:can'?t|cannot|can not) (?:do|make) (?:${DAY_OF}|the\s+\d{1,2}(?:st|nd|rd|th)?)\s+(?:any ?more|now)\b|` +
     // "cant make my cleaning on the 14th anymore": the same, said of the customer.
     String.raw`\b(?:can'?t|cannot|can not|won'?t be able to|not able to) make (?:it to )?(?:${NAMED_BOOKING.source})|` +
     // A day said not to suit the booking named right after it ("for the handyman"), not a day for a new visit.
@@ -261,6 +264,14 @@ const OTHERS_ASKED = new RegExp(
     String.raw`movers?|contractors?|electrician|decorators?))\s+to\b[^.!?]*`,
   'g',
 );
+
+/** "Saturday no longer suits us": a booked day that does not work, with neither a move nor a cancel asked for. */
+export function onlyDayDoesntSuit(text: string): boolean {
+  const t = normalize(requestPart(text));
+  return (
+    DAY_DOESNT_SUIT.test(t) && !MOVE_EXISTING.some((re) => re.test(t)) && !CANCEL_EXISTING.some((re) => re.test(t))
+  );
+}
 
 export function changeCues(text: string): ChangeCues {
   // "I'm going to ask him to move the plumbers": what someone else is asked to do moves no booking of ours.

@@ -139,7 +139,10 @@ const BOOK_WEAK = new RegExp(
       String.raw`(?:can|could) (?:a|your|the) (?:guy|tech\w*|handyman|plumber|cleaners?|person|crew) ` +
         '(?:come|fix|do|look)',
       String.raw`\bneed (?:it|this|them|that|someone|somebody|help)\b|^(?:i )?want (?:one|a|an|someone|somebody)\b`,
-      'get (?:a|an|someone|somebody) (?:to|out|over|in)',
+      'get (?:a|an|someone|somebody) (?:to|out|over|in|round|around)',
+      // "can the cleaning crew come sometime early next week": whoever does the work, asked to come.
+      String.raw`(?:can|could) (?:the|your|ur) (?:[a-z]+ ){0,2}?(?:crew|cleaners?|team|guys?|people|tech\w*|` +
+        String.raw`handyman|plumber|installers?) (?:please |pls )?(?:come|pop|swing|stop)`,
       '(?:fix|repair|install|mount|replace|clean) (?:my|our|the|a)',
       // "any openings friday?" asks for a slot; "your opening hours" asks when we are open.
       'available|availability|openings?(?! (?:hours|times))|slots?',

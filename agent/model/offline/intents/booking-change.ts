@@ -10,6 +10,7 @@ import {
   CHANGE_TOOLS,
   cancelReason,
   changeCues,
+  onlyDayDoesntSuit,
   pickBooking,
   splitChange,
   upcomingOf,
@@ -255,7 +256,11 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
   }
   const when = newStart(b, r.target, r.full, ctx);
   const waitForTime = offerOf({ ...r, target: '' }, [b], { booking_id: b.id });
-  if ('missing' in when) return say(newTimeQuestion(b, tz), waitForTime);
+  if ('missing' in when)
+    return say(
+      newTimeQuestion(b, tz) + (onlyDayDoesntSuit(r.full) ? ' Or, if you would rather, I can cancel it.' : ''),
+      waitForTime,
+    );
   if ('question' in when) return say(when.question, waitForTime);
   if (b.starts_at && new Date(when.iso).getTime() === new Date(b.starts_at).getTime())
     return say(sameTimeQuestion(b, tz), waitForTime);
