@@ -214,7 +214,8 @@ const DAY_DOESNT_SUIT = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})${DOESNT_SUIT}|` +
     // "I'm afraid Saturday no longer suits us", "cant do the 15th anymore": a day that did suit, so one booked.
     String.raw`(?:\b${DAY_OF}|\bthe\s+\d{1,2}(?:st|nd|rd|th)?)\s+no longer (?:suits?|works?)\b|` +
-    String.raw`\b(?:can'?t|cannot|can not) (?:do|make) (?:${DAY_OF}|the\s+\d{1,2}(?:st|nd|rd|th)?)\s+(?:any ?more|now)\b|` +
+    String.raw`\b(?:can'?t|cannot|can not) (?:do|make) ` +
+    String.raw`(?:${DAY_OF}|the\s+\d{1,2}(?:st|nd|rd|th)?)\s+(?:any ?more|now)\b|` +
     // "cant make my cleaning on the 14th anymore": the same, said of the customer.
     String.raw`\b(?:can'?t|cannot|can not|won'?t be able to|not able to) make (?:it to )?(?:${NAMED_BOOKING.source})|` +
     // A day said not to suit the booking named right after it ("for the handyman"), not a day for a new visit.
