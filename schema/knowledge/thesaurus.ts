@@ -646,6 +646,10 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'hang some art',
     'curtain rod',
     'curtain rail',
+    // Blinds are hung like a curtain rail: brackets into the wall, small-job work.
+    'blinds',
+    'put up ... blinds',
+    'roller blind',
     'hang a mirror',
     'hang the mirror',
     // "hang a big heavy mirror in the hall": what it is like said between.

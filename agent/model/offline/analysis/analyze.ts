@@ -49,6 +49,8 @@ export interface Analysis {
   namePartAsked?: 'surname' | 'first';
   /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
   incompleteEmail?: string;
+  /** The two numbers we just asked the customer to choose between for the one phone on file. */
+  phoneChoice?: [string, string];
   /**
    * Moves or cancels a booking the customer already has (looked up first), as opposed to changing
    * or taking back a booking request of this conversation.
@@ -287,6 +289,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     answersValueQuestion === 'name' ? messages.slice(0, prev).filter(isCustomerMessage).at(-1) : undefined;
   const namePart = askedBefore ? NAME_PART.exec(normalize(messageText(askedBefore)))?.[1] : undefined;
   const incompleteEmail = prev >= 0 ? INCOMPLETE_EMAIL.exec(messageText(messages[prev]))?.[1] : undefined;
+  const choice = prev >= 0 ? PHONE_CHOICE.exec(messageText(messages[prev])) : null;
   const discussedAddress = addressInDiscussion(messages, ctx);
   return {
     text,
@@ -294,6 +297,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     ...(answersValueQuestion ? { answersValueQuestion } : {}),
     ...(namePart ? { namePartAsked: /first|given/.test(namePart) ? ('first' as const) : ('surname' as const) } : {}),
     ...(incompleteEmail ? { incompleteEmail } : {}),
+    ...(choice ? { phoneChoice: [choice[1]!, choice[2]!] as [string, string] } : {}),
     when,
     services,
     problem,
@@ -365,6 +369,8 @@ const NAME_PART = /\b(surname|last name|family name|second name|first name|given
 const WHAT_HAPPENED_ASKED = /\bWhat happened\? Tell me what it's about\b/;
 
 /** Our reply to an email address without its ending (intents/contact-change): the next message may complete it. */
+/** Our "Which should it be: A or B?" about two numbers for the one phone on file. */
+const PHONE_CHOICE = /We keep one phone number on your account\. Which should it be: (.+?) or (.+?)\?/;
 const INCOMPLETE_EMAIL = /"([^"\s]+@[^"\s]*)" doesn't look like a complete email address/;
 
 /** A booking the customer says they made themselves ("and booked…", "i've already scheduled…"). */

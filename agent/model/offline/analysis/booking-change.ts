@@ -193,6 +193,9 @@ const NOT_NEEDED = new RegExp(
     String.raw`(?:${NAMED_BOOKING.source})(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:pointless|unnecessary|redundant|` +
     String.raw`no use|useless)\b|` +
     String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})|` +
+    // "we won't be needing saturday's window people after all": the visit named by its day and who comes.
+    String.raw`\b(?:won'?t|wont|will not|no longer) (?:be )?needing (?:${DAYS}|${DAY_WORD}'?s)\s+(?:[a-z-]+\s+){0,2}?` +
+    String.raw`(?:people|person|guys?|crew|team|cleaners?|techs?|technicians?|${BOOKED_THING})\b|` +
     // "we dont need ur guy thursday after all", "the drywall guy doesnt need to come thursday"
     String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:ur|your|the) (?:[a-z-]+\s+){0,2}?` +
     String.raw`${BOOKED_THING}\s+(?:on\s+|this\s+|next\s+)?(?:${WEEKDAY}|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?)|` +

@@ -116,6 +116,8 @@ const BOOK_WEAK = new RegExp(
       // "can somebody pop round tues": a visit asked for in its everyday words.
       '(?:pop|swing|stop|drop) (?:round|around|over|by)',
       String.raw`send (?:someone|somebody|a tech\w*|a cleaner|a plumber|over)`,
+      // "if you could send a handyman on thursday": who does the work, named by trade.
+      String.raw`send (?:a|an) (?:handyman|electrician|installer|fitter|repair ?man|repair person)`,
       // "could u send ur window people round to mine"
       String.raw`send (?:ur|your|the|a) (?:[a-z]+ ){0,2}?(?:people|person|guys?|crew|team|cleaners?|lady|man|tech\w*)` +
         '(?: round| over| out| by)?',
@@ -170,7 +172,7 @@ const WITHDRAW = new RegExp(
     [
       'never ?mind|nvm|forget (?:it|that|about (?:it|that))',
       // "scratch what i said about…": taking back what they asked, in this conversation or an earlier one.
-      String.raw`scratch (?:that|this|what i (?:said|asked|wrote|told you)|` +
+      String.raw`(?:scratch|scrap) (?:that|this|what i (?:said|asked|wrote|told you)|` +
         String.raw`my (?:last|earlier|previous) (?:message|request))`,
       String.raw`cancel (?:that|this|it|the|my)(?: (?:request|booking request|email|ticket|change|update|one))?\b` +
         '(?! (?:booking|appointment|visit|cleaning|clean|on|for|next|this|tomorrow))',

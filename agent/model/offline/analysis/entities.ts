@@ -296,10 +296,19 @@ function townAtEnd(city: string): string | undefined {
 
 /** Part of an address the message changes, to be completed from the record ("new unit 9, same building"). */
 export interface AddressPatch {
-  unit: string;
+  unit?: string;
   /** The street as the message says it, when it does: only a patch of the same street is completed. */
   line1?: string;
+  /** A new street line ("number 50 on the same street now, everything else the same"): city and postal code stay. */
+  street?: string;
 }
+
+/** "same postcode", "everything else the same": the rest of the address on file stays. */
+const REST_KEPT = new RegExp(
+  String.raw`\b(?:same (?:post ?code|postal code|zip(?: code)?|city|town)|` +
+    String.raw`every ?thing else(?: is| stays)?(?: the)? same|rest (?:of it )?(?:is|stays) the same)\b`,
+  'i',
+);
 
 /** Words that make a unit an address change: the building kept, the address named, a move or "new unit". */
 const UNIT_CHANGE_CUE = new RegExp(
@@ -327,12 +336,17 @@ const OLD_UNIT_BEFORE = /\b(?:from|not|old|previous|former|was|used to be|instea
  * (extractAddress reads that) or says no change of address.
  */
 export function extractAddressPatch(text: string): AddressPatch | undefined {
-  if (!UNIT_CHANGE_CUE.test(text) || extractAddress(text)?.ok) return undefined;
+  if (extractAddress(text)?.ok) return undefined;
+  // "not at 48 anymore, its 50 now": the street said last is the new one.
+  const streets = REST_KEPT.test(text) ? [...text.matchAll(new RegExp(STREET_RE.source, 'gi'))] : [];
+  const street = streets.at(-1)?.[1]?.trim().replace(/\.$/, '');
+  if (street) return { street };
+  if (!UNIT_CHANGE_CUE.test(text)) return undefined;
   return unitSaid(text);
 }
 
 /** The last unit a message names as its own, whatever cue is around it ("its unit 5", "apt 2B, same street"). */
-export function unitSaid(text: string): AddressPatch | undefined {
+export function unitSaid(text: string): (AddressPatch & { unit: string }) | undefined {
   const units = [...text.matchAll(PATCH_UNIT)].filter(
     (u) => UNIT_ID.test(u[2]!) && !OLD_UNIT_BEFORE.test(text.slice(Math.max(0, u.index - 25), u.index)),
   );
@@ -349,10 +363,20 @@ export function applyAddressPatch(
   patch: AddressPatch,
 ): AddressChange | undefined {
   if (!current?.line1 || !current.city || !current.postal_code) return undefined;
+  if (patch.street)
+    return { line1: capitalizeWords(patch.street), city: current.city, postal_code: current.postal_code };
   const numberOf = (line: string) => /^\s*(\d+[a-z]?)\b/i.exec(line)?.[1]?.toLowerCase();
   if (patch.line1 && numberOf(patch.line1) !== numberOf(current.line1)) return undefined;
-  return { line1: current.line1, unit: patch.unit, city: current.city, postal_code: current.postal_code };
+  return {
+    line1: current.line1,
+    ...(patch.unit ? { unit: patch.unit } : {}),
+    city: current.city,
+    postal_code: current.postal_code,
+  };
 }
+
+/** "50 elm row" as an address line is written: "50 Elm Row". */
+const capitalizeWords = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 export function formatAddress(a: { line1: string; unit?: string | null; city: string; postal_code: string }): string {
   return `${a.line1}${a.unit ? `, ${a.unit}` : ''}, ${a.city} ${a.postal_code}`;

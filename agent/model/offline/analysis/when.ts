@@ -329,11 +329,14 @@ const HOUR_IN_PART = new RegExp(
     '(morning|afternoon|evening)\\b',
   'gi',
 );
+/** "Ten o'clock would suit me": an hour spelled out, with the words that make it a clock time. */
+const SPELLED_OCLOCK = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b/gi;
 const hourOf = (h: string) => String(HOUR_WORDS[h.toLowerCase()] ?? h);
 const spokenMeridiem = (text: string) =>
   text
     .replace(SPOKEN_MERIDIEM, (_, h: string, ap: string) => `${hourOf(h)} ${ap}m`)
     .replace(H_TIME, (_, h: string, m?: string) => `at ${h}:${m ?? '00'}`)
+    .replace(SPELLED_OCLOCK, (_, h: string) => `${hourOf(h)} o'clock`)
     .replace(
       HOUR_IN_PART,
       (_, h: string, m: string | undefined, part: string) =>
@@ -565,6 +568,8 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
       /^\s*(\d{1,2})(?::([0-5]\d))?\s+(?:works|is (?:fine|good|better|perfect)|would work|instead|please|then)\b/i.exec(
         masked,
       ) ??
+      // "ah wait I've got the dentist then — 5 instead?": the hour after a dash or a comma, said instead.
+      /(?:[\u2013\u2014-]|[,;])\s*(\d{1,2})(?::([0-5]\d))?\s+instead\b/i.exec(masked) ??
       // "saturday 26th then, 9 still good": the hour said before, kept.
       /(?:^|[,;.]\s*)(\d{1,2})(?::([0-5]\d))?\s+(?:is\s+)?still\s+(?:good|fine|ok|okay|works|work)\b/i.exec(masked) ??
       // "could the fan install on sat be 11" (… instead of 9): the hour it is asked to be, ending the words; so is

@@ -18,6 +18,7 @@ import {
   addressAnswer,
   completedEmail,
   extractAddress,
+  digitsOf,
   extractEmails,
   spacedEmailPart,
   formatAddress,
@@ -280,8 +281,25 @@ function planEmail(d: Draft, a: Analysis, customer: Customer) {
   }
 }
 
+/** "4420 is correct", "the second one": which of the two numbers we asked about the answer picks. */
+function phonePicked(text: string, options: readonly string[]): string | undefined {
+  const t = normalize(text);
+  const endings = [...t.matchAll(/(?<!\d)(\d{3,4})(?!\d)/g)].map((m) => m[1]!);
+  const byEnding = options.filter((o) => endings.some((e) => digitsOf(o).endsWith(e)));
+  if (byEnding.length === 1) return byEnding[0];
+  if (/\b(?:the )?(?:first|former|1st)(?: one)?\b/.test(t)) return options[0];
+  if (/\b(?:the )?(?:second|latter|2nd|last)(?: one)?\b/.test(t)) return options[1];
+  return undefined;
+}
+
 function planPhone(d: Draft, a: Analysis, customer: Customer) {
   const t = normalize(a.text);
+  // The answer to our "Which should it be: A or B?" is the change asked for, said by the number's ending.
+  const picked = a.phoneChoice && !extractPhones(a.text).length ? phonePicked(a.text, a.phoneChoice) : undefined;
+  if (picked) {
+    if (!samePhone(customer.phone, picked)) d.changes.phone = picked;
+    return;
+  }
   const phones = newValuesFirst(
     extractPhones(a.text),
     a.text,
@@ -365,7 +383,8 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
   const elsewhere = address && !address.ok && NEW_STREET.test(address.partial);
   const patch = address?.ok || elsewhere ? undefined : extractAddressPatch(a.text);
   if (patch) {
-    if (stanceOfValue(a.text, patch.unit.split(' ').at(-1)!) === 'request') d.addressPatch = patch;
+    if (stanceOfValue(a.text, patch.street ?? (patch.unit ?? '').split(' ').at(-1)!) === 'request')
+      d.addressPatch = patch;
     return;
   }
   if (!address) {
@@ -617,6 +636,9 @@ const THIRD_PARTY = new RegExp(
     String.raw`daughter|sister|brother|friend|neighbou?r|boss|colleague|tenant|roommate|accountant|assistant)\b`,
 );
 
+/** "my gf's number", "our nanny's email": a value named as another person's, whoever they are. */
+const SOMEONES_VALUE = /\b(?:my|our)\s+(?!own\b)[a-z]+(?:'s|’s|s')\s+(?:new\s+)?(?:e-?mail|number|phone|mobile|cell)\b/;
+
 /** A value that the sentence gives as someone else's ("email my landlord at x@y", "his is x@y"). */
 function belongsToSomeoneElse(text: string, value: string): boolean {
   const at = text.indexOf(value);
@@ -624,7 +646,10 @@ function belongsToSomeoneElse(text: string, value: string): boolean {
   const sentenceStart =
     Math.max(text.lastIndexOf('.', at - 2), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1;
   const before = normalize(text.slice(sentenceStart, at));
-  return THIRD_PARTY.test(before) && !/\bmy (?:new |own )?(?:e-?mail|number|phone)\b/.test(before);
+  return (
+    (THIRD_PARTY.test(before) || SOMEONES_VALUE.test(before)) &&
+    !/\bmy (?:new |own )?(?:e-?mail|number|phone)\b/.test(before)
+  );
 }
 
 /** "Update my notes - the dog sleeps upstairs now": the notes on file named, then what they should say. */
@@ -743,6 +768,19 @@ interface RecordOnFile {
   notes?: string | null;
 }
 
+/** "gate code", "lockbox code": the kind of access code a note gives. */
+const CODE_KIND = /\b(gate|lockbox|lock box|key ?safe|alarm|door|building|entry|garage) code\b/i;
+
+/** The notes on file without the sentence giving the code of the kind a new note replaces ("Gate code 4412."). */
+function withoutReplacedCode(notes: string, note: string): string {
+  const kind = CODE_KIND.exec(note)?.[1];
+  if (!kind) return notes;
+  const same = new RegExp(String.raw`\b${kind.replace(/\s+/g, '\\s*')}\s*code\b`, 'i');
+  return splitSentences(notes)
+    .filter((s) => !same.test(s))
+    .join(' ');
+}
+
 /**
  * The update_customer a RecordWrite makes once the record is in: the address with the part changed, the
  * notes with the new fact added. A patch the record cannot complete (no address on file, another street)
@@ -764,12 +802,15 @@ export function updateFromRecord(
         'Could you send me the full new address, including the street, any apartment or unit number, ' +
           `the city and the postal code? For example: ${EXAMPLE_ADDRESS}.`,
       );
-    } else if (normalize(current?.unit ?? '') === normalize(address.unit ?? '')) {
+    } else if (
+      normalize(current?.line1 ?? '') === normalize(address.line1) &&
+      normalize(current?.unit ?? '') === normalize(address.unit ?? '')
+    ) {
       notes.push(`${formatAddress(address)} is already the address we have on file.`);
     } else changes.address = address;
   }
   if (write.note) {
-    const before = (found?.notes ?? '').trim().replace(/[.\s]+$/, '');
+    const before = withoutReplacedCode((found?.notes ?? '').trim(), write.note).replace(/[.\s]+$/, '');
     const already = before && normalize(before).includes(normalize(write.note));
     if (!already) changes.notes = (before ? `${before}. ${write.note}` : write.note).slice(0, 2000);
   }

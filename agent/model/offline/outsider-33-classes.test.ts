@@ -1,0 +1,160 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { describe, expect, it } from 'vitest';
+import { planTurn, toAIMessage } from './planner.js';
+import {
+  afterLookup,
+  afterOurQuestion,
+  customer,
+  MARIA,
+  makeContext,
+  plan,
+  seedContext,
+  system,
+  toolResult,
+  upcoming,
+  writeNames,
+} from './testing.js';
+
+/* Classes found by the blind set outsider-33 (asking first, or leaving alone, then acting on the answer). */
+const ctx = seedContext();
+
+describe('a visit asked for in other words', () => {
+  it('"I should be grateful if you could send a handyman on Thursday the 10th, some time in the morning"', () => {
+    const t = plan(
+      ctx,
+      'Good morning. I should be grateful if you could send a handyman on Thursday the 10th, some time in the ' +
+        'morning, to re-hang the door of my bathroom cabinet, which has come loose.',
+    );
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Handyman Hour/);
+    expect(t.content).toMatch(/what time|which time|\?/i);
+  });
+
+  it('"need someone to put up blinds, tue 8th at 4pm": blinds are the handyman’s', () => {
+    const t = plan(ctx, 'need someone to put up blinds, tue 8th at 4pm');
+    expect(t.calls.find((c) => c.name === 'book_slot')?.args).toMatchObject({ service_id: 'svc_handyman_hour' });
+  });
+});
+
+describe('someone else’s number', () => {
+  it('"pls add my gf\'s number to my account 555 201 9988": not put in place of theirs', () => {
+    const t = plan(ctx, "pls add my gf's number to my account 555 201 9988, she's moved in");
+    expect(writeNames(t)).toEqual([]);
+  });
+});
+
+describe('a visit no longer needed', () => {
+  const WINDOWS_SAT = upcoming('BKG-1018', 'svc_window_clean', '2026-12-19T11:00:00-05:00');
+
+  it('"We won\'t be needing Saturday\'s window people after all": cancels that visit', () => {
+    const t = afterLookup(
+      ctx,
+      "We won't be needing Saturday's window people after all, the landlord is sending his own guy. Sorry!",
+      [WINDOWS_SAT],
+    );
+    expect(t.calls.find((c) => c.name === 'cancel_booking')?.args).toMatchObject({ booking_id: 'BKG-1018' });
+  });
+});
+
+describe('a request taken back', () => {
+  it('"oh wait, scrap that — my dad just said he\'ll do it this weekend": withdrawn, not moved to the weekend', () => {
+    const first = 'Could I get a handyman on Friday the 11th at 9 to fix a wardrobe door that won’t close?';
+    const booked = plan(ctx, first);
+    expect(writeNames(booked)).toEqual(['book_slot']);
+    const t = plan(
+      { ...ctx, pending: [pendingOf(booked.calls[0]!.args)] },
+      first,
+      "oh wait, scrap that — my dad just said he'll do it this weekend",
+    );
+    expect(t.calls.map((c) => c.name)).toEqual(['withdraw_request']);
+  });
+});
+
+describe('an answer to our question', () => {
+  it('"4420 is correct" after we asked which of two numbers: the one ending 4420', () => {
+    const t = afterOurQuestion(
+      ctx,
+      "Morning! Do update my mobile on the account please — it's 555 318 4420. If there are any problems on the day, " +
+        'just text me on 555 318 4402.',
+      'Gosh, sorry — 4420 is correct, the other one was my thumbs.',
+    );
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { phone: '555 318 4420' },
+    });
+  });
+});
+
+const pendingOf = (args: Record<string, unknown>) => ({
+  approval_id: 'apr_1',
+  tool: 'book_slot',
+  args: { customer_id: MARIA.id, ...args },
+  tool_call_id: 'call_prev_1',
+  expires_at: '2026-12-08T14:00:00.000Z',
+});
+
+describe('a start said in words', () => {
+  it('"Ten o\'clock would suit me admirably" after we asked what time: books 10:00', () => {
+    const t = afterOurQuestion(
+      ctx,
+      'Good morning. I should be grateful if you could send a handyman on Thursday the 10th, some time in the ' +
+        'morning, to re-hang the door of my bathroom cabinet.',
+      "Ten o'clock would suit me admirably, thank you.",
+    );
+    expect(t.calls.find((c) => c.name === 'book_slot')?.args).toMatchObject({
+      start_time: '2026-12-10T10:00:00-05:00',
+    });
+  });
+
+  it('"ah wait I\'ve got the dentist then — 5 instead?" of a request at 4pm: the same request at 5pm', () => {
+    const first = 'need someone to put up blinds, tue 8th at 4pm';
+    const booked = plan(ctx, first);
+    const t = plan(
+      { ...ctx, pending: [pendingOf(booked.calls[0]!.args)] },
+      first,
+      "ah wait I've got the dentist then — 5 instead?",
+    );
+    expect(t.calls.find((c) => c.name === 'book_slot')?.args).toMatchObject({
+      start_time: '2026-12-08T17:00:00-05:00',
+    });
+  });
+});
+
+/** The planner's turn after the record (`onFile`) comes back from the lookup its first turn asked for. */
+function afterRecord(text: string, onFile: Record<string, unknown>) {
+  const window: BaseMessage[] = [system(makeContext()), customer(text)];
+  const first = planTurn(window);
+  expect(first.calls.map((c) => c.name)).toEqual(['lookup_customer']);
+  const ai = toAIMessage(first, window, 'thread-test');
+  const body = { status: 'found', customer: { id: 'cus_001', ...onFile }, upcoming_bookings: [] };
+  return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', body)]);
+}
+
+describe('a change that keeps the rest of what is on file', () => {
+  const ON_FILE = { line1: '48 Mill Street', unit: null, city: 'Maple Harbor', postal_code: 'MH 1016' };
+
+  it.each([
+    ["We've moved next door!! Number 50 Mill Street now, everything else the same"],
+    ["we're not at 48 mill street anymore, its 50 mill street now, same postcode"],
+  ])('"%s": the new street line, city and postal code kept', (text) => {
+    const t = afterRecord(text, { address: ON_FILE, notes: '' });
+    expect(t.calls).toEqual([
+      {
+        name: 'update_customer',
+        args: {
+          customer_id: 'cus_001',
+          changes: { address: { ...ON_FILE, line1: '50 Mill Street', unit: undefined } },
+        },
+      },
+    ]);
+  });
+
+  it('"The gate code has been changed to 7731": the old code in the notes is replaced, not kept beside it', () => {
+    const t = afterRecord('The gate code has been changed to 7731; the old one no longer works.', {
+      notes: 'Gate code 4412. Parking in the drive.',
+    });
+    const notes = String((t.calls[0]?.args.changes as { notes?: string })?.notes);
+    expect(notes).toContain('7731');
+    expect(notes).not.toContain('4412');
+    expect(notes).toContain('Parking in the drive');
+  });
+});
