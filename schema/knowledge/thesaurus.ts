@@ -665,6 +665,11 @@ export const SERVICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
     'door sticks',
     // A door that squeaks or creaks wants its hinges seen to: small-job work.
     'squeaky door',
+    // Stairs that squeak or creak want a tread screwed down: small-job work.
+    'squeaky stairs',
+    'creaky stairs',
+    'stairs squeak',
+    'stairs creak',
     'squeaky bedroom door',
     'squeaking door',
     'creaky door',

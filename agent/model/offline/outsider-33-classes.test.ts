@@ -5,6 +5,7 @@ import {
   afterLookup,
   afterOurQuestion,
   customer,
+  lookupFound,
   MARIA,
   makeContext,
   plan,
@@ -156,5 +157,69 @@ describe('a change that keeps the rest of what is on file', () => {
     expect(notes).toContain('7731');
     expect(notes).not.toContain('4412');
     expect(notes).toContain('Parking in the drive');
+  });
+});
+
+describe('more ways to ask for a visit or a change', () => {
+  it('"can someone have a look at our squeaky stairs on tuesday": a handyman visit; the day and time are asked', () => {
+    const t = plan(ctx, 'can someone have a look at our squeaky stairs on tuesday');
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Handyman Hour/);
+    expect(t.content).toMatch(/\?/);
+  });
+
+  it('"swap the thermostat install to the morning": a move, and which morning start is asked', () => {
+    const THERMOSTAT = upcoming('BKG-1024', 'svc_smart_thermostat_install', '2026-12-15T16:00:00-05:00');
+    const t = afterLookup(
+      ctx,
+      'Is there any way to swap the thermostat install to the morning? The afternoon clashes with school pickup.',
+      [THERMOSTAT],
+    );
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/What time in the morning on Tue, Dec 15/);
+  });
+
+  it('"the ceiling fan is backordered, so Saturday is no good": moving or cancelling the booked visit is asked', () => {
+    const FAN_SAT = upcoming('BKG-1008', 'svc_ceiling_fan_install', '2026-12-12T09:00:00-05:00');
+    const t = afterLookup(
+      ctx,
+      'Bad news on my end: the ceiling fan I ordered is backordered until after Christmas, so Saturday is no good.',
+      [FAN_SAT],
+    );
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/cancel it/);
+  });
+});
+
+describe('pets told as they are now', () => {
+  it('"my cat is now two cats … Please write it for the cleaners": the pets on file become two cats', () => {
+    const t = plan(
+      ctx,
+      'Hello, my cat is now two cats, we take the kitten from my sister. Please write it for the cleaners.',
+    );
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { preferences: { pets: 'two cats' } },
+    });
+  });
+});
+
+describe('which of the bookings we listed', () => {
+  it('"the later one": the booking that comes later', () => {
+    const bookings = [
+      upcoming('BKG-1029', 'svc_handyman_hour', '2026-12-10T11:00:00-05:00'),
+      upcoming('BKG-1017', 'svc_standard_clean', '2026-12-18T14:00:00-05:00'),
+    ];
+    const text = 'Something came up, can you move my appointment to Wednesday the 16th at 10am?';
+    const window: BaseMessage[] = [system(makeContext()), customer(text)];
+    const first = planTurn(window);
+    const ai = toAIMessage(first, window, 'thread-test');
+    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings))];
+    const asked = planTurn(looked);
+    expect(asked.calls).toEqual([]);
+    const t = planTurn([...looked, toAIMessage(asked, looked, 'thread-test'), customer('the later one')]);
+    expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args).toMatchObject({
+      booking_id: 'BKG-1017',
+      new_start_time: '2026-12-16T10:00:00-05:00',
+    });
   });
 });

@@ -116,6 +116,8 @@ const MOVE_EXISTING = [
       String.raw`(?:my|our|the|it|that|this|tomorrow'?s|${WEEKDAY}'?s)\b`,
   ),
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
+  // "is there any way to swap the thermostat install to the morning": the booking put at another time.
+  new RegExp(String.raw`\b(?:swap|switch)\s+(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:to|for)\b`),
   // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,
@@ -217,6 +219,8 @@ const DAY_DOESNT_SUIT = new RegExp(
   String.raw`(?:${NAMED_BOOKING.source})${DOESNT_SUIT}|` +
     // "I'm afraid Saturday no longer suits us", "cant do the 15th anymore": a day that did suit, so one booked.
     String.raw`(?:\b${DAY_OF}|\bthe\s+\d{1,2}(?:st|nd|rd|th)?)\s+no longer (?:suits?|works?)\b|` +
+    // "…backordered until after christmas, so saturday is no good": a reason, then the booked day given up.
+    String.raw`\bso\s+(?:${DAY_OF}|the\s+\d{1,2}(?:st|nd|rd|th)?)(?:'s|\s+is)\s+(?:no good|not going to work|out)\b|` +
     String.raw`\b(?:can'?t|cannot|can not) (?:do|make) ` +
     String.raw`(?:${DAY_OF}|the\s+\d{1,2}(?:st|nd|rd|th)?)\s+(?:any ?more|now)\b|` +
     // "cant make my cleaning on the 14th anymore": the same, said of the customer.
@@ -262,6 +266,8 @@ export interface ChangeCues {
   cancelPronoun: boolean;
 }
 
+const POLITE_ASK = /\b(?:is there (?:any )?(?:way|chance)|is it possible|would it be possible|any chance)\b/;
+
 const OTHERS_ASKED = new RegExp(
   String.raw`\b(?:ask|asking|tell|telling|get|getting|beg|begging)\s+(?:him|her|them|` +
     String.raw`(?:my|our|the)\s+(?:landlord|landlady|neighbou?r|husband|wife|partner|boss|plumbers?|builders?|` +
@@ -269,11 +275,18 @@ const OTHERS_ASKED = new RegExp(
   'g',
 );
 
-/** "Saturday no longer suits us": a booked day that does not work, with neither a move nor a cancel asked for. */
+/**
+ * "Saturday no longer suits us", "backordered until after christmas, so saturday is no good": a booked day that
+ * does not work, with neither a move, a cancellation nor another time asked for.
+ */
 export function onlyDayDoesntSuit(text: string): boolean {
   const t = normalize(requestPart(text));
   return (
-    DAY_DOESNT_SUIT.test(t) && !MOVE_EXISTING.some((re) => re.test(t)) && !CANCEL_EXISTING.some((re) => re.test(t))
+    DAY_DOESNT_SUIT.test(t) &&
+    !MOVE_EXISTING.some((re) => re.test(t)) &&
+    !CANCEL_EXISTING.some((re) => re.test(t)) &&
+    !TARGET_WORDS.test(t) &&
+    !/\b(?:to|for)\s+(?:the\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|next)/.test(t)
   );
 }
 
@@ -294,6 +307,8 @@ export function changeCues(text: string): ChangeCues {
       (NAMED_BOOKING.test(whole) && CHANGE_TO_DAY.test(whole)) ||
       (BARE_NAMED_AT_START.test(t) && INSTEAD_WHEN.test(t)) ||
       ARROWED_BOOKING.test(t) ||
+      // "is there any way to swap the thermostat install to the morning?": a move asked for as whether it can be.
+      (POLITE_ASK.test(whole) && MOVE_EXISTING.some((re) => re.test(whole))) ||
       COME_INSTEAD.test(t) ||
       DAY_DOESNT_SUIT.test(t),
     cancel: CANCEL_EXISTING.some((re) => re.test(t)) || (named && cancelPronoun) || NOT_NEEDED.test(t),
@@ -419,6 +434,15 @@ export function pickBooking(
   const position = opts.listed ? ordinalOf(which) : undefined;
   if (position !== undefined && bookings[position])
     return { chosen: bookings[position], candidates: [bookings[position]], named: true };
+  // "the later one", "the earliest": of the bookings we listed, by when they are.
+  const byTime = opts.listed
+    ? /\b(?:the )?(later|latest|last|earlier|earliest|sooner|soonest)(?: one)?\b/.exec(normalize(which))
+    : null;
+  if (byTime && bookings.length > 1) {
+    const sorted = [...bookings].sort((x, y) => Date.parse(x.starts_at) - Date.parse(y.starts_at));
+    const chosen = /^(?:later|latest|last)$/.test(byTime[1]!) ? sorted.at(-1)! : sorted[0]!;
+    return { chosen, candidates: [chosen], named: true };
+  }
   let fit = [...bookings];
   let named = false;
   let unmatched: string | undefined;

@@ -123,7 +123,7 @@ const BOOK_WEAK = new RegExp(
         '(?: round| over| out| by)?',
       // "could someone please come on friday": a please between the asker and the visit.
       '(?:can|could) (?:someone|somebody|you|u|ya) (?:please |pls |plz |kindly )?' +
-        '(?:come|fix|fit|repair|install|mount|clean|do|look at|take a look|patch|hang|assemble|give|sort|' +
+        '(?:come|fix|fit|repair|install|mount|clean|do|look at|take a look|have a look|patch|hang|assemble|give|sort|' +
         'swap|replace|put up|put (?:my|our|the|a|an|some)|take care of|tidy)',
       // "need something put up on the wall": the job left vague, asked for all the same.
       '(?:need|want) (?:something|sth|stuff|some things|a few things|few bits|a few bits|some bits) ' +

@@ -614,6 +614,8 @@ export function extractPreferences(text: string): PreferenceChanges {
     new RegExp(
       `\\b(?:it'?s|its|that'?s|so|which makes|making)\\s+(${list})\\s+(?:now|in total|total|altogether)\\b`,
     ).exec(t) ??
+    // "my cat is now two cats": what the pets are now, said of the one there was.
+    new RegExp(`\\b(?:is|are) now\\s+(${list})\\b`).exec(t) ??
     new RegExp(
       `\\b(?:we have|we've got|we got|i have|i've got|i got|there's|there is|there are|adopted|new|up to)\\b` +
         `[^.!?]*?\\b(${list})\\b`,

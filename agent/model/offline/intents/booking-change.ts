@@ -191,6 +191,10 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
           `It's booked for ${formatWhen(b.starts_at, tz)} now.`,
       };
     iso = combine(date, time, { weekdayOnly: w.weekdayOnly ?? false, nowIso: ctx.now, timeZone: tz }).iso;
+  } else if (w.hint && HINT_HOURS[w.hint](booked.hour) === false) {
+    // "swap the thermostat install to the morning": the same day, another part of it; which start is asked.
+    const starts = timeChoices(undefined, timeOptions(w.hint), tz);
+    return { question: partOfDayQuestion(b, booked, w.hint, starts, tz) };
   } else return { missing: true };
   if (new Date(iso).getTime() <= new Date(ctx.now).getTime()) return { question: passedQuestion(iso, tz) };
   return { iso };
@@ -254,13 +258,12 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
       calls: [{ name: CHANGE_TOOLS.cancel, args }],
     };
   }
-  const when = newStart(b, r.target, r.full, ctx);
   const waitForTime = offerOf({ ...r, target: '' }, [b], { booking_id: b.id });
-  if ('missing' in when)
-    return say(
-      newTimeQuestion(b, tz) + (onlyDayDoesntSuit(r.full) ? ' Or, if you would rather, I can cancel it.' : ''),
-      waitForTime,
-    );
+  // "so saturday is no good": neither a new time nor a cancellation asked; which one is theirs to say.
+  if (onlyDayDoesntSuit(r.full))
+    return say(`${newTimeQuestion(b, tz)} Or, if you would rather, I can cancel it.`, waitForTime);
+  const when = newStart(b, r.target, r.full, ctx);
+  if ('missing' in when) return say(newTimeQuestion(b, tz), waitForTime);
   if ('question' in when) return say(when.question, waitForTime);
   if (b.starts_at && new Date(when.iso).getTime() === new Date(b.starts_at).getTime())
     return say(sameTimeQuestion(b, tz), waitForTime);
