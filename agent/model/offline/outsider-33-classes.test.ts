@@ -223,3 +223,24 @@ describe('which of the bookings we listed', () => {
     });
   });
 });
+
+describe('cancelling, when we asked when to move it', () => {
+  it('"Yes, please cancel it" after "which day … moved to? Or … I can cancel it": cancels that visit', () => {
+    const FAN_SAT = upcoming('BKG-1008', 'svc_ceiling_fan_install', '2026-12-12T09:00:00-05:00');
+    const text =
+      'Bad news on my end: the ceiling fan I ordered is backordered until after Christmas, so Saturday is no good.';
+    const window: BaseMessage[] = [system(makeContext()), customer(text)];
+    const first = planTurn(window);
+    const ai = toAIMessage(first, window, 'thread-test');
+    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([FAN_SAT]))];
+    const asked = planTurn(looked);
+    expect(asked.content).toMatch(/cancel it/);
+    const t = planTurn([
+      ...looked,
+      toAIMessage(asked, looked, 'thread-test'),
+      customer("Yes, please cancel it. I'll book again once the fan is actually here."),
+    ]);
+    expect(t.calls.map((c) => c.name)).toEqual(['cancel_booking']);
+    expect(t.calls[0]!.args).toMatchObject({ booking_id: 'BKG-1008' });
+  });
+});

@@ -369,6 +369,13 @@ const goesAhead = (text: string): boolean => {
 };
 
 /** The customer answering our "which one?" or "to when?" about a booking change. */
+/** "yes, please cancel it", "just cancel": the visit itself called off, not a request of ours taken back. */
+const CANCEL_INSTEAD = new RegExp(
+  String.raw`^(?:(?:yes|yeah|yep|ok|okay|no|nah|actually|hmm|ugh)[\s,.!]+)*(?:(?:please|pls|just|then)\s+)*` +
+    String.raw`cancel(?: it| that| the (?:visit|booking|appointment))?(?: (?:then|instead|please|pls))?\b` +
+    String.raw`(?!.*\b(?:don'?t|do not|not)\s+cancel)`,
+);
+
 export function answerChangeOffer(
   offer: BookingChangeOffer,
   a: Analysis,
@@ -382,6 +389,13 @@ export function answerChangeOffer(
     const reason = cancelReason(text);
     const r = { kind: 'cancel' as const, bookings: [costed], which: '', target: '', full: text };
     return changeFor(reason ? { ...r, reason } : r, costed, ctx, customerId);
+  }
+  // We asked when to move a visit (offering to cancel it): "yes, please cancel it" cancels that visit instead.
+  const asked = offer.change === 'reschedule' ? offer.bookings.find((x) => x.id === offer.booking_id) : undefined;
+  if (asked && CANCEL_INSTEAD.test(normalize(text)) && !a.problem) {
+    const reason = cancelReason(text);
+    const r = { kind: 'cancel' as const, bookings: [asked], which: '', target: '', full: text };
+    return changeFor(reason ? { ...r, reason } : r, asked, ctx, customerId);
   }
   // Something else asked for instead ("book a window cleaning…", "never mind"): planned as usual.
   const asks = isInformationQuestion(text) && !/^\s*(?:how|what) about\b/i.test(text); // "are you open saturday?"
