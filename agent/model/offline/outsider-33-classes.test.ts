@@ -244,3 +244,40 @@ describe('cancelling, when we asked when to move it', () => {
     expect(t.calls[0]!.args).toMatchObject({ booking_id: 'BKG-1008' });
   });
 });
+
+describe('another way to be contacted', () => {
+  it('"texts just aren\'t working for me. contact me the other way from now on": email or calls is asked', () => {
+    const t = plan(ctx, "texts just aren't working for me. contact me the other way from now on");
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/How would you like us to contact you instead: by email or phone call/);
+  });
+
+  it('"calls." then sets the contact preference to phone', () => {
+    const t = afterOurQuestion(
+      ctx,
+      "texts just aren't working for me. contact me the other way from now on",
+      'calls. i never check my email either lol',
+    );
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { preferences: { contact: 'phone' } },
+    });
+  });
+});
+
+describe('an address completed across two messages', () => {
+  const first =
+    "finally have a place of my own! it's 27 Quayside Road, unit 5, Maple Harbor. can you put that on my account";
+
+  it('an address without its postal code, asked to go on the account: the rest is asked for', () => {
+    const t = plan(ctx, first);
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/postal code/);
+  });
+
+  it('"MH 1024, it\'s in Lighthouse Point" then completes it', () => {
+    const t = afterOurQuestion(ctx, first, "MH 1024, it's in Lighthouse Point");
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { address: { line1: '27 Quayside Road', unit: 'Unit 5', city: 'Maple Harbor', postal_code: 'MH 1024' } },
+    });
+  });
+});

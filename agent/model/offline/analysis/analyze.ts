@@ -14,6 +14,7 @@ import {
   type AddressChange,
   damageIsTheJob,
   dirtIsTheJob,
+  extractAddress,
   faultIsTheJob,
   leakIsTheJob,
   reportsProblem,
@@ -49,6 +50,8 @@ export interface Analysis {
   namePartAsked?: 'surname' | 'first';
   /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
   incompleteEmail?: string;
+  /** The incomplete address the customer gave before our question for the whole of it. */
+  addressBefore?: string;
   /** The two numbers we just asked the customer to choose between for the one phone on file. */
   phoneChoice?: [string, string];
   /**
@@ -286,8 +289,17 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     : undefined;
   // "correct the spelling of my surname" before our "What name should we have…?": the answer may be that part alone.
   const askedBefore =
-    answersValueQuestion === 'name' ? messages.slice(0, prev).filter(isCustomerMessage).at(-1) : undefined;
-  const namePart = askedBefore ? NAME_PART.exec(normalize(messageText(askedBefore)))?.[1] : undefined;
+    answersValueQuestion === 'name' || answersValueQuestion === 'address'
+      ? messages.slice(0, prev).filter(isCustomerMessage).at(-1)
+      : undefined;
+  const namePart =
+    askedBefore && answersValueQuestion === 'name'
+      ? NAME_PART.exec(normalize(messageText(askedBefore)))?.[1]
+      : undefined;
+  // "27 elm road, unit 5, springfield" before our "Could you send me the full new address…?": what it lacked.
+  const before =
+    askedBefore && answersValueQuestion === 'address' ? extractAddress(messageText(askedBefore)) : undefined;
+  const addressBefore = before && !before.ok ? before.partial : undefined;
   const incompleteEmail = prev >= 0 ? INCOMPLETE_EMAIL.exec(messageText(messages[prev]))?.[1] : undefined;
   const choice = prev >= 0 ? PHONE_CHOICE.exec(messageText(messages[prev])) : null;
   const discussedAddress = addressInDiscussion(messages, ctx);
@@ -298,6 +310,7 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
     ...(namePart ? { namePartAsked: /first|given/.test(namePart) ? ('first' as const) : ('surname' as const) } : {}),
     ...(incompleteEmail ? { incompleteEmail } : {}),
     ...(choice ? { phoneChoice: [choice[1]!, choice[2]!] as [string, string] } : {}),
+    ...(addressBefore ? { addressBefore } : {}),
     when,
     services,
     problem,

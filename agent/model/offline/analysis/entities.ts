@@ -139,6 +139,8 @@ const ADDRESS_CUE = new RegExp(
       // "moved!! 8 Elm St…", "new place is …"
       String.raw`moved(?=\s*[!:,-]+\s*\d)`,
       String.raw`new (?:place|home|house|apartment|flat|one)(?: is)?`,
+      // "finally have a place of my own! it's 27 quayside road…": the home they have now, then where it is.
+      String.raw`(?:place|home|house|apartment|flat) of (?:my|our) own[!.,\s]*(?:it'?s|its|it is|at)(?=\s+\d)`,
       "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just |only |finally |recently )?moved",
       String.raw`new address|address (?:is now|is|to|has changed|changed)|address:?(?=\s+\d)`,
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
@@ -155,7 +157,7 @@ const ADDRESS_CUE = new RegExp(
 /** Cues that say an address change is meant even when the address itself is incomplete. */
 const STRONG_ADDRESS_CUE = new RegExp(
   String.raw`\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|` +
-    String.raw`(?:change|update|correct) (?:my|our|the) (?:home )?address)\b`,
+    String.raw`(?:place|home) of (?:my|our) own|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b`,
   'i',
 );
 // The unit word ends at a dot, a space, a # or its number: "flats" is a word of its own, not "flat S".
@@ -516,9 +518,16 @@ const STOP_CHANNEL = new RegExp(
     String.raw`(texts?|texting|sms|text messages?|phone calls?|calls?|calling|ringing|e-?mails?|e-?mailing)\b`,
 );
 
+/** "texts just aren't working for me": a channel said not to work for them. */
+const CHANNEL_NOT_WORKING = new RegExp(
+  String.raw`\b(texts?|sms|text messages?|phone calls?|calls?|e-?mails?)\s+(?:just\s+|really\s+)?` +
+    String.raw`(?:aren'?t|isn'?t|are not|is not|don'?t|doesn'?t|do not|does not)\s+work(?:ing)?\b`,
+);
+
 /** The channel a message asks us to stop using, when it names one (what to use instead is another question). */
 export function channelStopped(text: string): NonNullable<PreferenceChanges['contact']> | undefined {
-  const m = STOP_CHANNEL.exec(normalize(text));
+  const t = normalize(text);
+  const m = STOP_CHANNEL.exec(t) ?? CHANNEL_NOT_WORKING.exec(t);
   if (!m) return undefined;
   return /^(?:text|sms)/.test(m[1]!) ? 'sms' : /^e-?mail/.test(m[1]!) ? 'email' : 'phone';
 }

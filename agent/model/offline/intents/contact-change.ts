@@ -370,6 +370,18 @@ function codeToNote(text: string): string | undefined {
 /** A street named by its kind ("elm row", "oak st"): another street than the one on file, number or not. */
 const NEW_STREET = new RegExp(String.raw`\b[a-z]+ ${STREET_TYPE}\b`, 'i');
 
+/**
+ * "SP 1024, it's in the old town" after we asked for the rest of "27 Elm Road, unit 5, Springfield": the
+ * address given before with what this answer adds (its postal code), when together they make a whole one.
+ */
+function completedAddress(a: Analysis): AddressExtraction {
+  if (!a.addressBefore) return undefined;
+  const postal = /\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b/i.exec(a.text)?.[1];
+  if (!postal) return undefined;
+  const whole = addressAnswer(`${a.addressBefore.replace(/[.\s]+$/, '')} ${postal.toUpperCase()}`);
+  return whole?.ok ? whole : undefined;
+}
+
 function planAddress(d: Draft, a: Analysis, customer: Customer) {
   // "oops forgot, its unit 5" right after giving an address: that address, now with its unit.
   const revised = revisedAddress(a.text, a.addressInDiscussion);
@@ -377,7 +389,9 @@ function planAddress(d: Draft, a: Analysis, customer: Customer) {
     d.changes.address = revised;
     return;
   }
-  const address = extractAddress(a.text) ?? (a.answersValueQuestion === 'address' ? addressAnswer(a.text) : undefined);
+  const address =
+    extractAddress(a.text) ??
+    (a.answersValueQuestion === 'address' ? (completedAddress(a) ?? addressAnswer(a.text)) : undefined);
   // "new unit 9, same building": the rest of the address is the record's, completed once it is looked up.
   // "moving to the blue house on elm row, unit 8": a new street without its number is no patch of the old address.
   const elsewhere = address && !address.ok && NEW_STREET.test(address.partial);
@@ -442,8 +456,10 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
   const prefs: PreferenceChanges = extractPreferences(a.text);
   // "texts r fine" answering our "how would you like us to contact you instead?": the channel they pick.
   if (a.answersValueQuestion === 'contact') {
-    const picked = prefs.contact ?? [...channelsNamed(t)][0];
-    return picked && channelsNamed(t).size <= 1 ? { ...prefs, contact: picked } : prefs;
+    // "calls. i never check my email either": a channel said not to be used is no answer.
+    const said = t.replace(CHANNEL_NOT_USED, ' ');
+    const picked = prefs.contact ?? [...channelsNamed(said)][0];
+    return picked && channelsNamed(said).size <= 1 ? { ...prefs, contact: picked } : prefs;
   }
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
@@ -461,6 +477,12 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
     if (stanceOfMention(a.text, PREFERENCE_WORDS[key]) !== 'request') delete prefs[key];
   return prefs;
 }
+
+const CHANNEL_NOT_USED = new RegExp(
+  String.raw`\b(?:never|don'?t|do not|not|no|hardly ever|rarely)\b[^.!?,]{0,25}?` +
+    String.raw`\b(?:e-?mails?|e-?mailing|texts?|texting|sms|phone|calls?|calling)\b`,
+  'g',
+);
 
 /** The contact channels a short answer names ("texts r fine", "phone pls"). */
 function channelsNamed(t: string): Set<NonNullable<PreferenceChanges['contact']>> {
@@ -493,6 +515,9 @@ const CONTACT_WAY = new RegExp(
   String.raw`\b(?:how|way) (?:you|u|ya|we) (?:contact|reach|get hold of|get in touch with|message) (?:me|us)\b|` +
     String.raw`\bcontact (?:preference|method|setting)s?\b`,
 );
+/** "contact me the other way from now on": another channel asked for, without naming it. */
+const OTHER_WAY =
+  /\b(?:contact|reach|message|get hold of) (?:me|us) (?:the other way|another way|some other way|differently)\b/;
 /** The number on file cannot take texts: "it's a landline", "can't get texts". */
 const CANNOT_TEXT = new RegExp(
   String.raw`\b(?:(?:it'?s|its|it is|that'?s|thats|that is|only (?:have|got)) an? landline|` +
@@ -528,7 +553,11 @@ function askForMissingValues(d: Draft, a: Analysis) {
   }
   // "can you stop contacting me by email, id rather something else": the channel to use instead is not said.
   const stopped = channelStopped(a.text);
-  if (stopped && !channelsAskedFor(a.text).size && stanceOfMention(a.text, STOP_WORD) === 'request') {
+  if (
+    stopped &&
+    !channelsAskedFor(a.text).size &&
+    (stanceOfMention(a.text, STOP_WORD) === 'request' || OTHER_WAY.test(t))
+  ) {
     const others = (['email', 'sms', 'phone'] as const).filter((c) => c !== stopped).map((c) => CHANNEL_LABEL[c]);
     d.notes.push(`Sure. How would you like us to contact you instead: by ${others.join(' or ')}?`);
     return;
