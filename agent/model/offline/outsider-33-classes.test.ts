@@ -281,3 +281,30 @@ describe('an address completed across two messages', () => {
     });
   });
 });
+
+describe('the visit they have, later the same day', () => {
+  const CLEAN_MON_14 = upcoming('BKG-1009', 'svc_standard_clean', '2026-12-14T08:00:00-05:00');
+
+  it('"can the cleaners come later on the 14th? 8am is brutal": a move of that visit; the time is asked', () => {
+    const t = afterLookup(ctx, 'can the cleaners come later on the 14th? 8am is brutal 😴', [CLEAN_MON_14]);
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Standard Home Cleaning moved to/);
+  });
+});
+
+describe('an hour sent with an emoji', () => {
+  it('"11 👍" after we asked when to move the visit: 11:00 that day', () => {
+    const CLEAN_MON_14 = upcoming('BKG-1009', 'svc_standard_clean', '2026-12-14T08:00:00-05:00');
+    const text = 'can the cleaners come later on the 14th? 8am is brutal 😴';
+    const window: BaseMessage[] = [system(makeContext()), customer(text)];
+    const first = planTurn(window);
+    const ai = toAIMessage(first, window, 'thread-test');
+    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([CLEAN_MON_14]))];
+    const asked = planTurn(looked);
+    const t = planTurn([...looked, toAIMessage(asked, looked, 'thread-test'), customer('11 👍')]);
+    expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args).toMatchObject({
+      booking_id: 'BKG-1009',
+      new_start_time: '2026-12-14T11:00:00-05:00',
+    });
+  });
+});

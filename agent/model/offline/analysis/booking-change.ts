@@ -98,7 +98,10 @@ const COME_INSTEAD = new RegExp(
   String.raw`\b(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:come|do it|be here|be there)\b` +
     String.raw`[^.!?]*\binstead\b(?:(?!\s+of)|` +
     // "can the handyman come thursday at 10 instead of wednesday?": the day it has, after "instead of".
-    String.raw`\s+of\s+(?:the\s+)?(?:${WEEKDAY}|tomorrow|\d))`,
+    String.raw`\s+of\s+(?:the\s+)?(?:${WEEKDAY}|tomorrow|\d))|` +
+    // "can the cleaners come later on the 14th? 8am is brutal": the visit they have, at another time that day.
+    String.raw`\b(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:come|start|arrive)\s+` +
+    String.raw`(?:a (?:bit|little) |an hour |\d+ hours? )?(?:later|earlier)\b`,
 );
 /** "my handyman visit on the 15th, can we do a different time same day": another time for the booking named. */
 const DIFFERENT_TIME =

@@ -329,6 +329,7 @@ const HOUR_IN_PART = new RegExp(
     '(morning|afternoon|evening)\\b',
   'gi',
 );
+const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]+/gu;
 /** "Ten o'clock would suit me": an hour spelled out, with the words that make it a clock time. */
 const SPELLED_OCLOCK = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b/gi;
 const hourOf = (h: string) => String(HOUR_WORDS[h.toLowerCase()] ?? h);
@@ -357,8 +358,10 @@ const NOT_THIS_DAY = /\b(?:not|rather than|instead of)\s+(?:the\s+|on\s+)?$/i;
 
 export function extractWhen(text: string, nowIso: string, timeZone: string, anchor?: LocalDate): WhenMention {
   const now = new Date(nowIso);
+  // "11 👍": an emoji says nothing about when (blanked to its length, so positions stay).
+  const plain = text.replace(EMOJI, (e) => ' '.repeat(e.length));
   const masked = maskNonDates(
-    resolveWeekPhrases(spellOutWeekdays(weekdayOfDate(spokenMeridiem(text))), localParts(now, timeZone)),
+    resolveWeekPhrases(spellOutWeekdays(weekdayOfDate(spokenMeridiem(plain))), localParts(now, timeZone)),
   );
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const today = localParts(now, timeZone);
