@@ -329,7 +329,7 @@ const HOUR_IN_PART = new RegExp(
     '(morning|afternoon|evening)\\b',
   'gi',
 );
-const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]+/gu;
+const EMOJI = /(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F|\u200D)+/gu;
 /** "Ten o'clock would suit me": an hour spelled out, with the words that make it a clock time. */
 const SPELLED_OCLOCK = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b/gi;
 const hourOf = (h: string) => String(HOUR_WORDS[h.toLowerCase()] ?? h);
