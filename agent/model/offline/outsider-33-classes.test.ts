@@ -1,17 +1,14 @@
-import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { planTurn, toAIMessage } from './planner.js';
 import {
   afterLookup,
   afterOurQuestion,
-  customer,
-  lookupFound,
+  afterRecord,
+  answerAfterLookup,
   MARIA,
   makeContext,
+  pendingBooking,
   plan,
   seedContext,
-  system,
-  toolResult,
   upcoming,
   writeNames,
 } from './testing.js';
@@ -63,7 +60,7 @@ describe('a request taken back', () => {
     const booked = plan(ctx, first);
     expect(writeNames(booked)).toEqual(['book_slot']);
     const t = plan(
-      { ...ctx, pending: [pendingOf(booked.calls[0]!.args)] },
+      { ...ctx, pending: [pendingBooking({ args: { customer_id: MARIA.id, ...booked.calls[0]!.args } })] },
       first,
       "oh wait, scrap that — my dad just said he'll do it this weekend",
     );
@@ -85,14 +82,6 @@ describe('an answer to our question', () => {
   });
 });
 
-const pendingOf = (args: Record<string, unknown>) => ({
-  approval_id: 'apr_1',
-  tool: 'book_slot',
-  args: { customer_id: MARIA.id, ...args },
-  tool_call_id: 'call_prev_1',
-  expires_at: '2026-12-08T14:00:00.000Z',
-});
-
 describe('a start said in words', () => {
   it('"Ten o\'clock would suit me admirably" after we asked what time: books 10:00', () => {
     const t = afterOurQuestion(
@@ -110,7 +99,7 @@ describe('a start said in words', () => {
     const first = 'need someone to put up blinds, tue 8th at 4pm';
     const booked = plan(ctx, first);
     const t = plan(
-      { ...ctx, pending: [pendingOf(booked.calls[0]!.args)] },
+      { ...ctx, pending: [pendingBooking({ args: { customer_id: MARIA.id, ...booked.calls[0]!.args } })] },
       first,
       "ah wait I've got the dentist then — 5 instead?",
     );
@@ -120,16 +109,6 @@ describe('a start said in words', () => {
   });
 });
 
-/** The planner's turn after the record (`onFile`) comes back from the lookup its first turn asked for. */
-function afterRecord(text: string, onFile: Record<string, unknown>) {
-  const window: BaseMessage[] = [system(makeContext()), customer(text)];
-  const first = planTurn(window);
-  expect(first.calls.map((c) => c.name)).toEqual(['lookup_customer']);
-  const ai = toAIMessage(first, window, 'thread-test');
-  const body = { status: 'found', customer: { id: 'cus_001', ...onFile }, upcoming_bookings: [] };
-  return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', body)]);
-}
-
 describe('a change that keeps the rest of what is on file', () => {
   const ON_FILE = { line1: '48 Mill Street', unit: null, city: 'Maple Harbor', postal_code: 'MH 1016' };
 
@@ -137,7 +116,7 @@ describe('a change that keeps the rest of what is on file', () => {
     ["We've moved next door!! Number 50 Mill Street now, everything else the same"],
     ["we're not at 48 mill street anymore, its 50 mill street now, same postcode"],
   ])('"%s": the new street line, city and postal code kept', (text) => {
-    const t = afterRecord(text, { address: ON_FILE, notes: '' });
+    const t = afterRecord(makeContext(), text, { address: ON_FILE, notes: '' });
     expect(t.calls).toEqual([
       {
         name: 'update_customer',
@@ -150,7 +129,7 @@ describe('a change that keeps the rest of what is on file', () => {
   });
 
   it('"The gate code has been changed to 7731": the old code in the notes is replaced, not kept beside it', () => {
-    const t = afterRecord('The gate code has been changed to 7731; the old one no longer works.', {
+    const t = afterRecord(makeContext(), 'The gate code has been changed to 7731; the old one no longer works.', {
       notes: 'Gate code 4412. Parking in the drive.',
     });
     const notes = String((t.calls[0]?.args.changes as { notes?: string })?.notes);
@@ -210,13 +189,8 @@ describe('which of the bookings we listed', () => {
       upcoming('BKG-1017', 'svc_standard_clean', '2026-12-18T14:00:00-05:00'),
     ];
     const text = 'Something came up, can you move my appointment to Wednesday the 16th at 10am?';
-    const window: BaseMessage[] = [system(makeContext()), customer(text)];
-    const first = planTurn(window);
-    const ai = toAIMessage(first, window, 'thread-test');
-    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings))];
-    const asked = planTurn(looked);
-    expect(asked.calls).toEqual([]);
-    const t = planTurn([...looked, toAIMessage(asked, looked, 'thread-test'), customer('the later one')]);
+    expect(writeNames(afterLookup(ctx, text, bookings))).toEqual([]);
+    const t = answerAfterLookup(ctx, text, bookings, 'the later one');
     expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args).toMatchObject({
       booking_id: 'BKG-1017',
       new_start_time: '2026-12-16T10:00:00-05:00',
@@ -229,17 +203,13 @@ describe('cancelling, when we asked when to move it', () => {
     const FAN_SAT = upcoming('BKG-1008', 'svc_ceiling_fan_install', '2026-12-12T09:00:00-05:00');
     const text =
       'Bad news on my end: the ceiling fan I ordered is backordered until after Christmas, so Saturday is no good.';
-    const window: BaseMessage[] = [system(makeContext()), customer(text)];
-    const first = planTurn(window);
-    const ai = toAIMessage(first, window, 'thread-test');
-    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([FAN_SAT]))];
-    const asked = planTurn(looked);
-    expect(asked.content).toMatch(/cancel it/);
-    const t = planTurn([
-      ...looked,
-      toAIMessage(asked, looked, 'thread-test'),
-      customer("Yes, please cancel it. I'll book again once the fan is actually here."),
-    ]);
+    expect(afterLookup(ctx, text, [FAN_SAT]).content).toMatch(/cancel it/);
+    const t = answerAfterLookup(
+      ctx,
+      text,
+      [FAN_SAT],
+      "Yes, please cancel it. I'll book again once the fan is actually here.",
+    );
     expect(t.calls.map((c) => c.name)).toEqual(['cancel_booking']);
     expect(t.calls[0]!.args).toMatchObject({ booking_id: 'BKG-1008' });
   });
@@ -296,12 +266,7 @@ describe('an hour sent with an emoji', () => {
   it('"11 👍" after we asked when to move the visit: 11:00 that day', () => {
     const CLEAN_MON_14 = upcoming('BKG-1009', 'svc_standard_clean', '2026-12-14T08:00:00-05:00');
     const text = 'can the cleaners come later on the 14th? 8am is brutal 😴';
-    const window: BaseMessage[] = [system(makeContext()), customer(text)];
-    const first = planTurn(window);
-    const ai = toAIMessage(first, window, 'thread-test');
-    const looked = [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound([CLEAN_MON_14]))];
-    const asked = planTurn(looked);
-    const t = planTurn([...looked, toAIMessage(asked, looked, 'thread-test'), customer('11 👍')]);
+    const t = answerAfterLookup(ctx, text, [CLEAN_MON_14], '11 👍');
     expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args).toMatchObject({
       booking_id: 'BKG-1009',
       new_start_time: '2026-12-14T11:00:00-05:00',

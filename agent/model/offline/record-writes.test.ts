@@ -1,8 +1,6 @@
-import type { BaseMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { applyAddressPatch, extractAccessNote, extractAddressPatch } from './analysis/entities.js';
-import { planTurn, toAIMessage } from './planner.js';
-import { customer, makeContext, system, toolResult } from './testing.js';
+import { afterRecord, makeContext } from './testing.js';
 
 /*
  * Writes that build on what is on file: a unit changed or added while the building stays, and a new
@@ -54,15 +52,8 @@ describe('a new access detail for the staff notes', () => {
   ])('not from: %s', (text) => expect(extractAccessNote(text)).toBeUndefined());
 });
 
-/** The planner's turn, and when it looks the customer up, its turn after the record comes back. */
-function converse(text: string) {
-  const window: BaseMessage[] = [system(makeContext()), customer(text)];
-  const first = planTurn(window);
-  expect(first.calls.map((c) => c.name)).toEqual(['lookup_customer']);
-  const ai = toAIMessage(first, window, 'thread-test');
-  const body = { status: 'found', customer: { id: 'cus_001', ...ON_FILE }, upcoming_bookings: [] };
-  return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', body)]);
-}
+/** The planner's turn after it looked the customer up and the record came back. */
+const converse = (text: string) => afterRecord(makeContext(), text, ON_FILE);
 
 describe('the update completed from the record', () => {
   it.each([

@@ -296,3 +296,27 @@ export function afterLookup(ctx: PlanContext, text: string, bookings: Upcoming[]
   const ai = toAIMessage(first, window, 'thread-test');
   return planTurn([...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', lookupFound(bookings))]);
 }
+
+/** The window up to our reply after a lookup that found `body`, when the planner's first turn on `text` looks up. */
+function lookedUp(ctx: PlanContext, text: string, body: unknown): BaseMessage[] {
+  const window: BaseMessage[] = [system(ctx), customer(text)];
+  const first = planTurn(window);
+  if (first.calls.length !== 1 || first.calls[0]!.name !== 'lookup_customer')
+    throw new Error(`our turn on "${text}" called ${first.calls.map((c) => c.name).join(', ') || 'nothing'}`);
+  const ai = toAIMessage(first, window, 'thread-test');
+  return [...window, ai, toolResult(ai.tool_calls![0]!.id!, 'lookup_customer', body)];
+}
+
+/** The planner's turn after the lookup finds `record` on file (the address, the notes) and no bookings. */
+export function afterRecord(ctx: PlanContext, text: string, record: Record<string, unknown>): PlannedTurn {
+  return planTurn(
+    lookedUp(ctx, text, { status: 'found', customer: { id: ctx.customer?.id, ...record }, upcoming_bookings: [] }),
+  );
+}
+
+/** Our reply after a lookup showing `bookings`, then the planner's turn on the customer's `answer` to it. */
+export function answerAfterLookup(ctx: PlanContext, text: string, bookings: Upcoming[], answer: string): PlannedTurn {
+  const looked = lookedUp(ctx, text, lookupFound(bookings));
+  const ours = toAIMessage(planTurn(looked), looked, 'thread-test');
+  return planTurn([...looked, ours, customer(answer)]);
+}
