@@ -168,12 +168,15 @@ const CANCEL_EXISTING = [
   ),
   // "scrap the drywall on wed 16th": a visit named by what it is for and its day.
   new RegExp(
-    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|that)\s+(?:[a-z-]+\s+){1,3}?` +
+    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping|withdraw(?:ing)?)\s+(?:my|our|the|that)\s+` +
+      String.raw`(?:[a-z-]+\s+){1,3}?` +
       ON_DAY,
   ),
   new RegExp(
     // "call off the tv mounting on the 16th", "scrap my clean": cancel in everyday words.
-    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping)\s+(?:my|our|the|this|that|${DAY_OF})\s+` +
+    // "kindly withdraw my ceiling fan appointment": a visit withdrawn is cancelled (a request withdrawn is not one).
+    String.raw`\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap|scrapping|withdraw(?:ing)?)\s+` +
+      String.raw`(?:my|our|the|this|that|${DAY_OF})\s+` +
       String.raw`(?:[a-z-]+\s+){0,3}?${BOOKED_THING}\b(?!\s+request)`,
   ),
 ];

@@ -386,7 +386,8 @@ export function detectCues(text: string): Cues {
   const QTY = String.raw`(an?|\d+|one|two|three|four|half an?)\s*(hours?|hrs?|minutes?|mins?)`;
   // "an hour later", "two hours earlier"; "bring it forward 2 hours", "push it back an hour".
   const shift =
-    new RegExp(String.raw`\b${QTY}\s+(later|earlier)\b`).exec(t) ??
+    // "one hour more late", as a learner may say it.
+    new RegExp(String.raw`\b${QTY}\s+(later|earlier|more late|more early)\b`).exec(t) ??
     // "prepone my TV mounting appointment on Thursday by one hour": earlier by that much.
     new RegExp(
       String.raw`\bprepon\w*\s+(?:(?:it|that|this|(?:my|our|the)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+)\s+)?` +
@@ -402,7 +403,7 @@ export function detectCues(text: string): Cues {
   if (shift) {
     const qty = shift[1]!.startsWith('half') ? 0.5 : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
     const unit = shift[2]!.startsWith('h') ? 60 : 1;
-    const earlier = shift[3] === 'earlier' || /\b(?:forward|up)\s|\bprepon/.test(shift[0]);
+    const earlier = /earl/.test(shift[3] ?? '') || /\b(?:forward|up)\s|\bprepon/.test(shift[0]);
     relativeShiftMinutes = Math.round(qty * unit) * (earlier ? -1 : 1);
   }
   // "What does a regular cleaning cost?" asks a price, not what is booked.

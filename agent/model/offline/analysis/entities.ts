@@ -139,6 +139,9 @@ const ADDRESS_CUE = new RegExp(
       // "moved!! 8 Elm St…", "new place is …"
       String.raw`moved(?=\s*[!:,-]+\s*\d)`,
       String.raw`new (?:place|home|house|apartment|flat|one)(?: is)?`,
+      // "finally got a place: 12 oak lane…": the home they have got, then where it is.
+      String.raw`(?:got|found|bought|rented) (?:a|an|our|my|the) (?:new )?(?:place|home|house|apartment|flat|condo)` +
+        String.raw`(?=\s*[!:,-]*\s*\d)`,
       // "finally have a place of my own! it's 27 quayside road…": the home they have now, then where it is.
       String.raw`(?:place|home|house|apartment|flat) of (?:my|our) own[!.,\s]*(?:it'?s|its|it is|at)(?=\s+\d)`,
       "(?:we've|we have|i've|i have|we just|i just|we|i) (?:just |only |finally |recently )?moved",

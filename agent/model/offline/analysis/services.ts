@@ -84,10 +84,13 @@ interface Scored {
 const ALIAS_GAP = "(?:\\s+(?:[a-z0-9']+|[+&/])){0,3}\\s+";
 
 function aliasPattern(phrase: string): string {
-  return phrase
-    .split(/\s*\.\.\.\s*/)
-    .map((part) => normalize(part).replace(/[-]/g, '[- ]?').replace(/\s+/g, '\\s+'))
-    .join(ALIAS_GAP);
+  return (
+    phrase
+      .split(/\s*\.\.\.\s*/)
+      // "end of tenancy" is "end-of-tenancy" too.
+      .map((part) => normalize(part).replace(/[-]/g, '[- ]?').replace(/\s+/g, '[\\s-]+'))
+      .join(ALIAS_GAP)
+  );
 }
 
 // "tvs", "faucets": a synonym in the plural is the same word. matchAll runs a copy of the pattern,

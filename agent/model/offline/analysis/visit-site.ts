@@ -19,6 +19,11 @@ const OTHER_PROPERTY = new RegExp(
     'holiday (?:let|home|rental)|second home|other (?:place|house|home|property)|investment property|' +
     String.raw`cabin|airbnb|office)s?\b`,
 );
+/** "at our Elm Street flat": a home of theirs named by its street, which is not the one on the account. */
+const STREET_PROPERTY = new RegExp(
+  String.raw`\b(?:at|in) (?:my|our) ((?:[a-z]+ ){1,2}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|close|court)) ` +
+    String.raw`(?:flat|house|place|apartment|property|unit|condo|rental)\b`,
+);
 const RELATIVE_HOME = new RegExp(
   String.raw`\b(?:at|to) (?:my|our) (${WHOSE})(?:'s|s'|s)?(?:\s+${HOME_WORD})?\b(?!\s+(?:is|was|said|told|asked))`,
 );
@@ -29,6 +34,8 @@ export function visitElsewhere(text: string): string | undefined {
   const relative = RELATIVE_HOME.exec(t);
   if (relative && /'s|s'|\b(?:place|house|home|flat|apartment|condo|cottage|unit)\b/.test(relative[0]))
     return `your ${relative[1]}'s home`;
+  const street = STREET_PROPERTY.exec(t);
+  if (street) return street[0].replace(/^(?:at|in) (?:my|our) /, 'your ');
   const property = OTHER_PROPERTY.exec(t);
   return property ? property[0].replace(/^(?:at|in) ((?:one|either|any) of )?(?:my|our|the) /, '$1your ') : undefined;
 }

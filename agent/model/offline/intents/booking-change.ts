@@ -32,6 +32,7 @@ import {
   shiftMinutes,
   type TimeHint,
   timeOptions,
+  type WhenMention,
   withLastStart,
 } from '../analysis/when.js';
 import {
@@ -129,8 +130,21 @@ function sameWeekday(visit: LocalDate & { weekday: number }, day: LocalDate): Lo
 const weekdayName = (d: LocalDate) =>
   new Date(Date.UTC(d.year, d.month - 1, d.day)).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 
+/**
+ * What the answer to our question leaves open, taken from what was said before it: "to fri afternoon"
+ * then "2pm" is 2 PM that Friday; "next week, 10am" then "friday the 18th" is 10 AM that Friday.
+ */
+function withPrior(w: WhenMention, prior: string | undefined, ctx: PlanContext): WhenMention {
+  if (!prior || w.ambiguous || (w.date && w.time)) return w;
+  const p = extractWhen(prior, ctx.now, ctx.timeZone);
+  if (p.ambiguous || !(w.date || w.time)) return w;
+  if (!w.date && p.date) return { ...w, date: p.date, ...(p.weekdayOnly ? { weekdayOnly: true } : {}) };
+  if (!w.time && p.time) return { ...w, time: p.time };
+  return w;
+}
+
 /** The new start a move asks for: from the words after "to", "same time next week", "an hour later". */
-function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanContext): NewStart {
+function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanContext, prior?: string): NewStart {
   const tz = ctx.timeZone;
   const ref = referenceStart(b, ctx);
   const cues = detectCues(full);
@@ -145,13 +159,18 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
         ? ''
         : target.replace(UNTIL_CLOCK, ' ');
   const w = withLastStart(
-    extractWhen(said, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }),
+    withPrior(extractWhen(said, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }), prior, ctx),
     ctx.services.find((s) => s.id === b.service_id)?.duration_minutes,
   );
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
-  else if (cues.relativeShiftDays !== undefined && !w.date && !w.ambiguous) {
+  else if (
+    cues.relativeShiftDays !== undefined &&
+    // "the fan install on the 18th … one day earlier": the day named is the visit's own, counted from.
+    (!w.date || sameDay(w.date, booked)) &&
+    !w.ambiguous
+  ) {
     // "push it back a day": the booked day moves, the time stays unless another is named ("…, at 2 then").
     const day = localOf(shiftDays(ref, cues.relativeShiftDays, tz), tz);
     const at = w.time ?? { hour: day.hour, minute: day.minute };
@@ -219,6 +238,8 @@ interface ChangeRequest {
   /** The bookings were listed to the customer: "the second one" picks by position. */
   listed?: boolean;
   reason?: string;
+  /** The words that gave part of the new time before we asked for the rest. */
+  prior?: string;
 }
 
 const offerOf = (r: ChangeRequest, bookings: UpcomingBooking[], extra: Partial<BookingChangeOffer> = {}) => ({
@@ -262,9 +283,12 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
   // "so saturday is no good": neither a new time nor a cancellation asked; which one is theirs to say.
   if (onlyDayDoesntSuit(r.full))
     return say(`${newTimeQuestion(b, tz)} Or, if you would rather, I can cancel it.`, waitForTime);
-  const when = newStart(b, r.target, r.full, ctx);
+  const when = newStart(b, r.target, r.full, ctx, r.prior);
   if ('missing' in when) return say(newTimeQuestion(b, tz), waitForTime);
-  if ('question' in when) return say(when.question, waitForTime);
+  // What was said of the new time is kept for the answer to complete.
+  const said = r.target || r.prior;
+  if ('question' in when)
+    return say(when.question, said ? offerOf({ ...r, target: said }, [b], { booking_id: b.id }) : waitForTime);
   if (b.starts_at && new Date(when.iso).getTime() === new Date(b.starts_at).getTime())
     return say(sameTimeQuestion(b, tz), waitForTime);
   // "to the 13th" when the 13th is a Sunday: a date given by its number alone may not be the day they think,
@@ -426,7 +450,7 @@ export function answerChangeOffer(
       cues.relativeShiftDays === undefined
     )
       return undefined;
-    return changeFor({ ...r, target }, b, ctx, customerId);
+    return changeFor({ ...r, target, ...(offer.target ? { prior: offer.target } : {}) }, b, ctx, customerId);
   }
   // We asked which booking: the answer names one (and may give the new time too).
   const split = offer.change === 'reschedule' ? splitChange(text, ctx) : { which: text, target: '' };

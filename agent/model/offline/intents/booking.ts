@@ -1,7 +1,12 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { addDays } from '../../../../core/time.js';
 import type { PlanContext } from '../../../plan-context.js';
-import { FIRST_START_HOUR, LAST_START_HOUR, lastStartHour } from '../../../../schema/business/calendar.js';
+import {
+  FIRST_START_HOUR,
+  LAST_START_HOUR,
+  lastStartHour,
+  openingHours,
+} from '../../../../schema/business/calendar.js';
 import { customerTexts, type BaseBooking, type Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { extractPreferences, visitNotes } from '../analysis/entities.js';
@@ -105,7 +110,7 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
         'If the visit is at an address inside the area, tell me where and I will gladly book it.',
     };
   const w = withLastStart(
-    a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when,
+    onWeekendsOnlyDay(a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when, ctx),
     service?.duration_minutes,
   );
   if (!service && a.services.joined && choices.length === 2) return { note: bothServicesNote(choices, w, ctx) };
@@ -327,11 +332,28 @@ function inNextWeek(d: LocalDate, today: LocalDate & { weekday: number }): Local
   return { year: out.year, month: out.month, day: out.day };
 }
 
+/**
+ * "this weekend" when we open on one day of it (Sundays closed): that day, the only one it can mean. "next
+ * weekend" stays a question: the coming one or the one after.
+ */
+function onWeekendsOnlyDay(w: WhenMention, ctx: PlanContext): WhenMention {
+  if (w.date || !w.vague || !/^this\s+weekend$/i.test(w.vague.trim())) return w;
+  const today = localOf(ctx.now, ctx.timeZone);
+  const saturday = addDays(today, today.weekday === 0 ? -1 : 6 - today.weekday);
+  const open = [saturday, addDays(saturday, 1)].filter(
+    (d) => openingHours(d) && Date.UTC(d.year, d.month - 1, d.day) > Date.UTC(today.year, today.month - 1, today.day),
+  );
+  if (open.length !== 1) return w;
+  const { year, month, day } = open[0]!;
+  const { vague: _vague, ...rest } = w;
+  return { ...rest, date: { year, month, day } };
+}
+
 /** The day or time the customer gave earlier in this booking dialogue, where this message gives none. */
 function withEarlierWhen(messages: BaseMessage[], when: WhenMention, ctx: PlanContext): WhenMention {
   let out = when;
   for (const text of customerTexts(messages).slice(0, -1).reverse().slice(0, 3)) {
-    const e = extractWhen(text, ctx.now, ctx.timeZone);
+    const e = onWeekendsOnlyDay(extractWhen(text, ctx.now, ctx.timeZone), ctx);
     // "…next week?" then "tuesday, first thing": the Tuesday of next week.
     if (out.date && out.weekdayOnly && !e.date && e.vague && /\bnext week\b/i.test(e.vague))
       out = { ...out, date: inNextWeek(out.date, localOf(ctx.now, ctx.timeZone)) };
