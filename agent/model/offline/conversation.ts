@@ -70,6 +70,8 @@ export interface OfflineMeta {
    * known already, plus the part of the address and the note that are completed from what is on file.
    */
   record?: RecordWrite;
+  /** The lookup of this message finds the booking the customer asked to be emailed the details of. */
+  emailBooking?: true;
 }
 
 /** An update_customer that needs the record first: update_customer replaces an address or the notes whole. */

@@ -109,3 +109,67 @@ describe('a visit at another home of theirs, named by its street', () => {
     expect(t.content).toMatch(/address/i);
   });
 });
+
+describe('which booking, and to when, in the answer', () => {
+  const DRYWALL_16 = upcoming('BKG-1013', 'svc_drywall_patch', '2026-12-16T08:00:00-05:00');
+  const TV_16 = upcoming('BKG-1014', 'svc_tv_mount', '2026-12-16T14:00:00-05:00');
+
+  it('"move my drywall patch to Friday the 17th at 8": the 17th is a Thursday, so which day is asked', () => {
+    const t = afterLookup(ctx, 'Could I move my drywall patch to Friday the 17th at 8?', [DRYWALL_16]);
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Thu(rsday)?, Dec 17|Fri(day)?, Dec 18/);
+    const then = answerAfterLookup(
+      ctx,
+      'Could I move my drywall patch to Friday the 17th at 8?',
+      [DRYWALL_16],
+      'oh, Thursday the 17th. sorry!',
+    );
+    expect(moveOf(then)).toMatchObject({ booking_id: 'BKG-1013', new_start_time: '2026-12-17T08:00:00-05:00' });
+  });
+
+  it('"move my cleaning to thursday" (a TV mounting booked); "I meant the TV mounting. Thursday 17th at 2pm"', () => {
+    const t = answerAfterLookup(
+      ctx,
+      'please move my cleaning to thursday',
+      [TV_16],
+      'oh right, I meant the TV mounting. Thursday the 17th at 2pm',
+    );
+    expect(moveOf(t)).toMatchObject({ booking_id: 'BKG-1014', new_start_time: '2026-12-17T14:00:00-05:00' });
+  });
+});
+
+describe('a record change asked for without its value', () => {
+  it('"change the preferred time on my account" → which; "afternoons" sets it', () => {
+    const first = 'Could you change the preferred time on my account? My work hours changed.';
+    const asked = plan(ctx, first);
+    expect(writeNames(asked)).toEqual([]);
+    expect(asked.content).toMatch(/\?/);
+    const t = afterOurQuestion(ctx, first, 'afternoons');
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { preferences: { preferred_time: 'afternoons' } },
+    });
+  });
+
+  it('"new address: 14 Harbour View" → the rest; "Maple Harbor, MH 1024. it\'s a house" completes it', () => {
+    const t = afterOurQuestion(
+      ctx,
+      "we're moving next month!! new address: 14 Harbour View",
+      "Maple Harbor, MH 1024. it's a house so no unit",
+    );
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { address: { line1: '14 Harbour View', city: 'Maple Harbor', postal_code: 'MH 1024' } },
+    });
+  });
+});
+
+describe('an email of what is booked', () => {
+  it('"Send me an email with the details of my cleaning appointment": the booking, emailed', () => {
+    const t = afterLookup(
+      ctx,
+      'Send me an email with the details of my cleaning appointment, I want to forward it to my wife.',
+      [CLEAN_MON],
+    );
+    const email = t.calls.find((c) => c.name === 'send_email')?.args;
+    expect(email?.body).toMatch(/Dec 14|December 14/);
+  });
+});

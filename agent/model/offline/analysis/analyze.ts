@@ -45,7 +45,7 @@ export interface Analysis {
   /** Our previous message asked for booking details ("I'd be happy to book … which day?", or offered to book one). */
   answersBookingQuestion: boolean;
   /** Our previous message asked for a value of the record ("What phone number should we have…?"). */
-  answersValueQuestion?: 'email' | 'phone' | 'address' | 'contact' | 'name';
+  answersValueQuestion?: 'email' | 'phone' | 'address' | 'contact' | 'name' | 'preferred_time';
   /** Which part of their name the customer asked to change before our question for it, when they said. */
   namePartAsked?: 'surname' | 'first';
   /** The email address we just said was incomplete ("x@gmail"), which this message may complete. */
@@ -285,7 +285,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
         ? 'address'
         : valueAsked === 'contact' || valueAsked === 'name'
           ? valueAsked
-          : 'email'
+          : valueAsked === 'preferred time'
+            ? 'preferred_time'
+            : 'email'
     : undefined;
   // "correct the spelling of my surname" before our "What name should we have…?": the answer may be that part alone.
   const askedBefore =
@@ -373,7 +375,8 @@ const VALUE_QUESTION = new RegExp(
     // "555-619-44 looks incomplete. Could you send me the full phone number…"
     String.raw`\bCould you send me the full (phone number)\b|` +
     // "How would you like us to contact you instead: by text messages or phone calls?"
-    String.raw`\bHow would you like us to (contact) you\b`,
+    String.raw`\bHow would you like us to (contact) you\b|` +
+    String.raw`\bWhich time of day should we keep as your (preferred time)\b`,
 );
 
 const NAME_PART = /\b(surname|last name|family name|second name|first name|given name)\b/;

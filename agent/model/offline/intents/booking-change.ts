@@ -51,6 +51,7 @@ import {
 } from '../replies/booking-changes.js';
 import { lookupText, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
+import { conflictQuestion } from './booking.js';
 import { say, type PlannedCall, type PlannedTurn } from './turn.js';
 
 /*
@@ -138,7 +139,7 @@ function withPrior(w: WhenMention, prior: string | undefined, ctx: PlanContext):
   if (!prior || w.ambiguous || (w.date && w.time)) return w;
   const p = extractWhen(prior, ctx.now, ctx.timeZone);
   if (p.ambiguous || !(w.date || w.time)) return w;
-  if (!w.date && p.date) return { ...w, date: p.date, ...(p.weekdayOnly ? { weekdayOnly: true } : {}) };
+  if (!w.date && p.date && !p.conflict) return { ...w, date: p.date, ...(p.weekdayOnly ? { weekdayOnly: true } : {}) };
   if (!w.time && p.time) return { ...w, time: p.time };
   return w;
 }
@@ -162,6 +163,8 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
     withPrior(extractWhen(said, ctx.now, tz, { year: booked.year, month: booked.month, day: booked.day }), prior, ctx),
     ctx.services.find((s) => s.id === b.service_id)?.duration_minutes,
   );
+  // "to Friday the 17th" when the 17th is a Thursday: which of the two is theirs to say.
+  if (w.conflict) return { question: conflictQuestion(w.conflict, tz) };
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
@@ -454,6 +457,14 @@ export function answerChangeOffer(
   }
   // We asked which booking: the answer names one (and may give the new time too).
   const split = offer.change === 'reschedule' ? splitChange(text, ctx) : { which: text, target: '' };
+  // "oh right, I meant the TV mounting. Thursday the 17th at 2pm": the booking by its service, the new time beside.
+  const byService = offer.bookings.filter((b) => a.services.matches.some((s) => s.id === b.service_id));
+  if (offer.change === 'reschedule' && !split.target && byService.length === 1) {
+    const b = byService[0]!;
+    const w = extractWhen(text, ctx.now, ctx.timeZone);
+    const ownDay = w.date && b.starts_at && sameDay(w.date, localOf(b.starts_at, ctx.timeZone));
+    if ((w.date || w.time) && !ownDay) return changeFor({ ...r, target: text }, b, ctx, customerId);
+  }
   const pick = pickBooking(offer.bookings, split.which || text, ctx, { listed: true });
   // A lone booking we asked about ("is that the one?") needs a yes or a name, not just any reply.
   const chosen = pick.chosen && (pick.named || a.cues.affirm) ? pick.chosen : undefined;

@@ -378,7 +378,12 @@ function completedAddress(a: Analysis): AddressExtraction {
   if (!a.addressBefore) return undefined;
   const postal = /\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b/i.exec(a.text)?.[1];
   if (!postal) return undefined;
-  const whole = addressAnswer(`${a.addressBefore.replace(/[.\s]+$/, '')} ${postal.toUpperCase()}`);
+  const street = a.addressBefore.replace(/[.\s]+$/, '');
+  // "Springfield, SP 1024. no unit": the town with its postal code, after the street given before.
+  const rest = a.text.split(/(?<=[.!?])\s+|\n+/).find((s) => s.includes(postal));
+  const withTown = rest ? addressAnswer(`${street}, ${rest.replace(/[.\s]+$/, '')}`) : undefined;
+  if (withTown?.ok) return withTown;
+  const whole = addressAnswer(`${street} ${postal.toUpperCase()}`);
   return whole?.ok ? whole : undefined;
 }
 
@@ -450,6 +455,8 @@ const CHANNEL_SWITCH_ASKED = new RegExp(
     String.raw`(?:texts?|sms|e-?mails?|phone(?: calls?)?|calls?)\b[^.!?]*\b(?:instead|from now on|going forward)\b`,
 );
 
+const PREFERRED_TIME = /\b(?:preferred (?:visit )?time|time preference|preferred time of day)\b/;
+
 /** The standing preferences the message asks to set, with the evidence rules applied. */
 function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceChanges {
   const t = normalize(a.text);
@@ -460,6 +467,17 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
     const said = t.replace(CHANNEL_NOT_USED, ' ');
     const picked = prefs.contact ?? [...channelsNamed(said)][0];
     return picked && channelsNamed(said).size <= 1 ? { ...prefs, contact: picked } : prefs;
+  }
+  // "afternoons" answering our "Which time of day should we keep as your preferred time…?".
+  if (a.answersValueQuestion === 'preferred_time') {
+    const part = /\bmornings?\b/.test(t)
+      ? 'mornings'
+      : /\bafternoons?\b/.test(t)
+        ? 'afternoons'
+        : /\b(?:any ?time|anytime|whenever|either|no preference|doesn'?t matter)\b/.test(t)
+          ? 'any'
+          : undefined;
+    return part && !(/\bmornings?\b/.test(t) && /\bafternoons?\b/.test(t)) ? { ...prefs, preferred_time: part } : prefs;
   }
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
@@ -572,6 +590,13 @@ function askForMissingValues(d: Draft, a: Analysis) {
     d.notes.push(
       'Sure. Which details have changed (your email, phone number or address), and what are the new ones? ' +
         "I'll send the change for approval.",
+    );
+    return;
+  }
+  // "could you change the preferred time on my account?": the part of the day they want now is asked.
+  if (PREFERRED_TIME.test(t) && CHANGE_WORD.test(t) && stanceOfMention(a.text, PREFERRED_TIME) === 'request') {
+    d.notes.push(
+      'Sure. Which time of day should we keep as your preferred time for visits: mornings, afternoons, or any time?',
     );
     return;
   }

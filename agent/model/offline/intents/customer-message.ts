@@ -248,11 +248,16 @@ export function planForCustomer(
   if (ticket.note) notes.push(ticket.note);
 
   // --- email
+  let emailBooking = false;
   if (a.cues.sendEmail) {
     // Only a new email address waits for approval; any other change leaves the one on file to send to.
     const e = planEmail(messages, a, ctx, customer, booking, update.changes?.email !== undefined);
     if (e.args) calls.push({ name: 'send_email', args: e.args });
     if (e.note) notes.push(e.note);
+    if (e.lookup && !calls.length) {
+      calls.push({ name: 'lookup_customer', args: { customer_id: customer.id } });
+      emailBooking = true;
+    }
   }
 
   // --- account questions (only on their own)
@@ -355,8 +360,16 @@ export function planForCustomer(
     // A question asked alongside the request still gets its answer.
     const answer = a.cues.lookup ? '' : sideAnswer(a.text, ctx);
     const turn = propose(calls, answer ? [answer, ...notes] : notes, a.cues.injection, offer);
-    return change || record
-      ? { ...turn, meta: { ...turn.meta, ...(change ? { change } : {}), ...(record ? { record } : {}) } }
+    return change || record || emailBooking
+      ? {
+          ...turn,
+          meta: {
+            ...turn.meta,
+            ...(change ? { change } : {}),
+            ...(record ? { record } : {}),
+            ...(emailBooking ? { emailBooking: true as const } : {}),
+          },
+        }
       : turn;
   }
   if (notes.length) {

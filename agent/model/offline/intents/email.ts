@@ -5,6 +5,7 @@ import { lastExecuted } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
 import { detectCues } from '../analysis/cues.js';
 import { segments } from '../analysis/segments.js';
+import { upcomingOf } from '../analysis/booking-change.js';
 import { matchServices, serviceName, type Service } from '../analysis/services.js';
 import { clip, contentWords, formatPrice, isRecord, normalize, stem } from '../analysis/text.js';
 import { formatWhen } from '../analysis/when.js';
@@ -107,6 +108,44 @@ function articleEmail(
   };
 }
 
+/** "the details of my cleaning appointment": a booking they have, which a lookup finds before it is emailed. */
+const OWN_BOOKING_DETAILS = new RegExp(
+  String.raw`\b(?:my|our)\s+(?:[a-z-]+\s+){0,3}?(?:appointment|booking|visit|reservation)s?\b`,
+);
+
+/** The email of a booking on file, once the lookup asked for by `planEmail` shows it: undefined when unclear which. */
+export function bookingEmailAfterLookup(
+  text: string,
+  lookup: unknown,
+  ctx: PlanContext,
+): { customer_id: string; subject: string; body: string } | undefined {
+  const customer = ctx.customer;
+  const bookings = upcomingOf(lookup) ?? [];
+  if (!customer || !bookings.length) return undefined;
+  const named = matchServices(text, ctx.services).matches;
+  const ofService = named.length ? bookings.filter((b) => named.some((s) => s.id === b.service_id)) : bookings;
+  if (ofService.length !== 1) return undefined;
+  const b = ofService[0]!;
+  const s = ctx.services.find((x) => x.id === b.service_id);
+  const when = formatWhen(b.starts_at, ctx.timeZone);
+  return {
+    customer_id: customer.id,
+    subject: clip(`Your ${BUSINESS.shortName} booking: ${b.service_name} on ${when}`, 200),
+    body: emailBody(
+      firstName(ctx),
+      'Here are the details of your booking:',
+      [
+        `Service: ${b.service_name}`,
+        `When: ${when}`,
+        ...(s ? [`Price: ${formatPrice(b.price_cents ?? s.price_cents)}`] : []),
+        `Booking: ${b.id}`,
+        'Status: Confirmed',
+      ],
+      'If anything needs to change, just let us know in Slack.',
+    ),
+  };
+}
+
 /** The email the customer asked for: about the booking just requested, the one discussed, or the last ticket. */
 export function planEmail(
   messages: BaseMessage[],
@@ -115,7 +154,7 @@ export function planEmail(
   customer: NonNullable<PlanContext['customer']>,
   booking: { service: Service | undefined; serviceId: string; start: string } | undefined,
   emailChanging: boolean,
-): { args?: { customer_id: string; subject: string; body: string }; note?: string } {
+): { args?: { customer_id: string; subject: string; body: string }; note?: string; lookup?: true } {
   if (!customer.email && !emailChanging) {
     return {
       note:
@@ -210,6 +249,8 @@ export function planEmail(
     service && matchServices(emailAsk(a.text), ctx.services).matches.some((s) => s.id === service.id);
   const article = askedService ? undefined : articleAsked(a.text, ctx);
   if (article) return { args: articleEmail(customer, name, article) };
+  // "send me the details of my cleaning appointment": the booking they have is looked up first.
+  if (OWN_BOOKING_DETAILS.test(normalize(emailAsk(a.text)))) return { lookup: true };
   if (service) return { args: serviceEmail(customer, name, service, ctx, alsoAsked(a.text, service, ctx)) };
   return {
     note:

@@ -25,6 +25,7 @@ import {
 import { planChangeAfterLookup } from './booking-change.js';
 import { changeLandedFollowUp } from './change-landed.js';
 import { updateFromRecord } from './contact-change.js';
+import { bookingEmailAfterLookup } from './email.js';
 import { followOnBooking } from './follow-on.js';
 import { say, type PlannedTurn, type RecoverMeta } from './turn.js';
 
@@ -67,6 +68,13 @@ export function continueAfterTools(messages: BaseMessage[], ctx: PlanContext, re
     }
     switch (call.name) {
       case 'lookup_customer': {
+        if (meta?.emailBooking) {
+          const email = bookingEmailAfterLookup(round.customerText, json, ctx);
+          if (email) {
+            changeCalls.push({ name: 'send_email', args: email });
+            return;
+          }
+        }
         if (meta?.record) {
           const next = updateFromRecord(String(call.args.customer_id ?? ''), meta.record, json);
           parts.push(...next.notes);
