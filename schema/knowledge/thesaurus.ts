@@ -494,7 +494,23 @@ const phraseTokens = (query: string): string[] =>
   tokens(query).flatMap((w) => (w.split('-').length > 2 ? w.split('-') : [w]));
 
 /** The thesaurus's phrases in the query with what they mean (longest first, each word used once). */
-export function matchedPhrases(query: string): { key: string; means: string }[] {
+const phraseCache = new Map<string, readonly { key: string; means: string }[]>();
+
+/**
+ * One reply reads the same message for its phrases several times (search terms, idioms, translations, the
+ * reader's terms): the scan over every key is done once per message. The cap bounds a long-running worker.
+ */
+export function matchedPhrases(query: string): readonly { key: string; means: string }[] {
+  let found = phraseCache.get(query);
+  if (!found) {
+    if (phraseCache.size >= 500) phraseCache.clear();
+    found = Object.freeze(scanPhrases(query));
+    phraseCache.set(query, found);
+  }
+  return found;
+}
+
+function scanPhrases(query: string): { key: string; means: string }[] {
   let text = ` ${phraseTokens(query).join(' ')} `;
   const out: { key: string; means: string }[] = [];
   for (const key of SYNONYM_KEYS) {

@@ -186,7 +186,28 @@ function joinedByAnd(low: string, scored: Scored[], matches: Service[]): boolean
 }
 
 /** Services mentioned by name, keyword or synonym. */
+/**
+ * The planner asks what a message names many times while it reads one turn (the analysis, each intent, the
+ * reply); the answer depends on the text and the catalogue only, so it is kept per catalogue (the array the
+ * turn's context holds) and text.
+ */
+const matchCache = new WeakMap<readonly Service[], Map<string, ServiceMatch>>();
+
 export function matchServices(text: string, services: readonly Service[]): ServiceMatch {
+  let byText = matchCache.get(services);
+  if (!byText) matchCache.set(services, (byText = new Map()));
+  let found = byText.get(text);
+  if (!found) {
+    if (byText.size >= 200) byText.clear();
+    found = scoreAll(text, services);
+    Object.freeze(found.matches);
+    Object.freeze(found.candidates);
+    byText.set(text, found);
+  }
+  return found;
+}
+
+function scoreAll(text: string, services: readonly Service[]): ServiceMatch {
   const low = normalize(text);
   const textStems = contentWords(low);
   const scored = services.map((s) => scoreService(s, low, textStems)).filter((x) => x.score > 0);
