@@ -150,9 +150,11 @@ const MOVE_EXISTING = [
       String.raw`a few hours |\w+ )?(?:later|earlier)\b`,
   ),
   // "can the tv thing be friday instead?", "can the fan install on the 18th be a bit later?": asked of the booking.
+  // "any chance the thermostat install could happen earlier?": the same, the booking as the subject.
   new RegExp(
-    String.raw`\b(?:can|could|would)\s+the\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\bbe\s+` +
-      String.raw`(?:(?:a bit |a little |an hour |a few hours |\w+ )?(?:later|earlier)|` +
+    String.raw`\b(?:(?:can|could|would)\s+the\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\b[^.!?]*\bbe|` +
+      String.raw`\bthe\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:can|could|would)\s+(?:happen|be|take place))\s+` +
+      String.raw`(?:(?:a bit |a little |an hour |a few hours |\w+ )?(?:later|earlier|sooner)|` +
       String.raw`(?:on\s+)?${WHEN_WORD}\s+instead)\b`,
   ),
 ];
@@ -200,7 +202,10 @@ const NOT_NEEDED = new RegExp(
     // "fridays install is pointless now": the visit itself said to be of no use any more.
     String.raw`(?:${NAMED_BOOKING.source})(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:pointless|unnecessary|redundant|` +
     String.raw`no use|useless)\b|` +
-    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) need (?:${NAMED_BOOKING.source})|` +
+    // "we won't be needing the handyman on the 15th after all".
+    String.raw`\b(?:don'?t|do not|no longer|won'?t|wont|will not) (?:be )?need(?:ing)? (?:${NAMED_BOOKING.source})|` +
+    // "you can take me off saturday's schedule": the customer taken off the day's visits.
+    String.raw`\btake (?:me|us) off (?:the |${DAYS}\s+|${DAY_WORD}'?s\s+)?(?:schedule|calendar|list|rota|books)\b|` +
     // "we won't be needing saturday's window people after all": the visit named by its day and who comes.
     String.raw`\b(?:won'?t|wont|will not|no longer) (?:be )?needing (?:${DAYS}|${DAY_WORD}'?s)\s+(?:[a-z-]+\s+){0,2}?` +
     String.raw`(?:people|person|guys?|crew|team|cleaners?|techs?|technicians?|${BOOKED_THING})\b|` +

@@ -383,7 +383,7 @@ function lookupAsked(t: string): Cues['lookup'] {
 export function detectCues(text: string): Cues {
   const t = normalize(text);
   const short = t.split(' ').length <= 6;
-  const QTY = String.raw`(an?|\d+|one|two|three|four|half an?)\s*(hours?|hrs?|minutes?|mins?)`;
+  const QTY = String.raw`(an?|\d+|one|two|three|four|half an?|a couple(?: of)?)\s*(hours?|hrs?|minutes?|mins?)`;
   // "an hour later", "two hours earlier"; "bring it forward 2 hours", "push it back an hour".
   const shift =
     // "one hour more late", as a learner may say it.
@@ -401,7 +401,11 @@ export function detectCues(text: string): Cues {
     ).exec(t);
   let relativeShiftMinutes: number | undefined;
   if (shift) {
-    const qty = shift[1]!.startsWith('half') ? 0.5 : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
+    const qty = shift[1]!.startsWith('half')
+      ? 0.5
+      : shift[1]!.startsWith('a couple')
+        ? 2
+        : (WORD_NUMBERS[shift[1]!] ?? Number(shift[1]));
     const unit = shift[2]!.startsWith('h') ? 60 : 1;
     const earlier = /earl/.test(shift[3] ?? '') || /\b(?:forward|up)\s|\bprepon/.test(shift[0]);
     relativeShiftMinutes = Math.round(qty * unit) * (earlier ? -1 : 1);

@@ -16,9 +16,23 @@ const EMAIL_IN_TEXT = /[^\s@<>(),;:"'[\]]+@+[^\s@<>(),;:"'[\]]+/g;
 
 /** Email-looking tokens, trailing punctuation removed; `valid` says whether the schema will accept it. */
 export function extractEmails(text: string): { value: string; valid: boolean }[] {
-  return [...text.matchAll(EMAIL_IN_TEXT)]
+  const written = [...text.matchAll(EMAIL_IN_TEXT)]
     .map((m) => m[0].replace(/^mailto:/i, '').replace(/[.,;:!?)\]>]+$/, ''))
     .map((value) => ({ value, valid: isEmail(value) }));
+  return written.length ? written : spelledEmails(text);
+}
+
+/** "sophie at laurent-design dot example dot org": an address said in words, as it is read out over the phone. */
+const SPELLED_EMAIL =
+  /\b([a-z0-9._-]+)\s+(?:at|\[at\]|\(at\))\s+([a-z0-9-]+(?:\s+(?:dot|\[dot\]|\(dot\))\s+[a-z0-9-]+)+)/gi;
+
+function spelledEmails(text: string): { value: string; valid: boolean }[] {
+  return [...text.matchAll(SPELLED_EMAIL)].flatMap((m) => {
+    const domain = m[2]!.split(/\s+(?:dot|\[dot\]|\(dot\))\s+/i);
+    if (!/^[a-z]{2,}$/i.test(domain.at(-1)!)) return [];
+    const value = `${m[1]}@${domain.join('.')}`.toLowerCase();
+    return isEmail(value) ? [{ value, valid: true }] : [];
+  });
 }
 
 /**
@@ -149,7 +163,9 @@ const ADDRESS_CUE = new RegExp(
       '(?:change|update|correct) (?:my|our|the) (?:home )?address',
       '(?:now )?(?:live|living) at',
       // "here's my address finally: …", "address btw: …"
-      String.raw`(?:here'?s|here is) (?:my|our) (?:[a-z]+ )?address`,
+      // "here's my address for the account: 44 …"
+      String.raw`(?:here'?s|here is) (?:my|our) (?:[a-z]+ )?address` +
+        String.raw`(?: for (?:the|my|our|your) (?:account|file|records?))?`,
       String.raw`address \w+(?=:\s*\d)`,
       // "finally have my address for u: 88 quayside st …"
       String.raw`(?:my|our) address for (?:you|u|ya)(?=\s*:?\s*\d)`,
@@ -160,6 +176,7 @@ const ADDRESS_CUE = new RegExp(
 /** Cues that say an address change is meant even when the address itself is incomplete. */
 const STRONG_ADDRESS_CUE = new RegExp(
   String.raw`\b(moved|relocat\w*|new address|address (?:is now|to|has changed|changed)|` +
+    String.raw`(?:here'?s|here is) (?:my|our) (?:[a-z]+ )?address|` +
     String.raw`(?:place|home) of (?:my|our) own|(?:change|update|correct) (?:my|our|the) (?:home )?address)\b`,
   'i',
 );
@@ -172,7 +189,8 @@ const POSTAL_INSIDE = /,?\s*\b([A-Z]{1,3}\s?\d{3,5}|\d{5}(?:-\d{4})?)\b(?=[\s,]+
 const STREET_RE = new RegExp(
   String.raw`\b(\d+[a-z]?\s+(?:[A-Za-z0-9'.-]+\s+){0,4}?` +
     '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle' +
-    String.raw`|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk)\b\.?)`,
+    String.raw`|pkwy|parkway|hwy|highway|row|sq|square|view|close|crescent|cres|walk|yard|mews|grove|gardens|rise` +
+    String.raw`|trail|loop)\b\.?)`,
   'i',
 );
 
@@ -210,7 +228,7 @@ const FROM_STREET_TO = /\bfrom\s+\d+[a-z]?\s[^.!?\n]*?\bto\s+(?=\d)/i;
 /** The words a street's name ends in ("Harbor View Rd", "Elm Row"). */
 export const STREET_TYPE =
   '(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|ter|terrace|cir|circle|' +
-  'pkwy|parkway|row|sq|square|close|crescent|cres|walk)';
+  'pkwy|parkway|row|sq|square|close|crescent|cres|walk|yard|mews|grove|gardens|rise|trail|loop)';
 
 /** What moved, right before "moved to", when it is something at the home ("the key safe has moved to …"). */
 const THING_MOVED = new RegExp(
@@ -624,7 +642,8 @@ export function extractPreferences(text: string): PreferenceChanges {
   const pets =
     // "we adopted a puppy so its 2 cats and a dog now": the total after the news is what goes on file.
     new RegExp(
-      `\\b(?:it'?s|its|that'?s|so|which makes|making)\\s+(${list})\\s+(?:now|in total|total|altogether)\\b`,
+      `\\b(?:it'?s|its|it is|that'?s|that is|so|which makes|making)\\s+(${list})\\s+` +
+        '(?:now|in total|total|altogether)\\b',
     ).exec(t) ??
     // "my cat is now two cats": what the pets are now, said of the one there was.
     new RegExp(`\\b(?:is|are) now\\s+(${list})\\b`).exec(t) ??

@@ -26,7 +26,8 @@ const PARTS: Entry[] = [
     // "the first slot" alone may pick from a list we gave; "first slot on friday" names the day's.
     re: new RegExp(
       String.raw`\b(?:first thing|as (?:early|soon) as (?:possible|(?:you|u) can|you(?:'?re| are)? open\w*)|` +
-        String.raw`(?:right )?when you open|earliest (?:slot|time|start|appointment|(?:you|u) (?:can|have|got))|` +
+        String.raw`(?:right )?when you open|earliest (?:slot|time|start|appointment|available|possible|` +
+        String.raw`(?:you|u)(?:'?ve| have)? (?:can|have|got))|` +
         String.raw`first (?:slot|start|appointment)(?= (?:on|of|in|you)\b))\b`,
     ),
     part: { kind: 'first' },

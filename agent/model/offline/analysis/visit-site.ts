@@ -17,7 +17,10 @@ const HOME_WORD = '(?:place|house|home|flat|apartment|condo|cottage|unit)';
 const OTHER_PROPERTY = new RegExp(
   String.raw`\b(?:at|in) (?:(?:one|either|any) of )?(?:my|our|the) (?:rental(?: property| unit)?|` +
     'holiday (?:let|home|rental)|second home|other (?:place|house|home|property)|investment property|' +
-    String.raw`cabin|airbnb|office)s?\b`,
+    String.raw`cabin|airbnb|office)s?\b|` +
+    // "at one of my units": one of several homes they let, not the one on the account.
+    String.raw`\b(?:at|in) (?:one|either|any) of (?:my|our) ` +
+    String.raw`(?:units|properties|places|flats|apartments|houses|rentals)\b`,
 );
 /** "at our Elm Street flat": a home of theirs named by its street, which is not the one on the account. */
 const STREET_PROPERTY = new RegExp(

@@ -18,6 +18,7 @@ import {
   type UpcomingBooking,
 } from '../analysis/booking-change.js';
 import { detectCues, isInformationQuestion } from '../analysis/cues.js';
+import { matchServices } from '../analysis/services.js';
 import { formatPrice, isRecord, normalize, ordinalOf } from '../analysis/text.js';
 import {
   combine,
@@ -51,7 +52,7 @@ import {
 } from '../replies/booking-changes.js';
 import { lookupText, timeChoices } from '../replies/templates.js';
 import { calendarQuestion } from './booking-calendar.js';
-import { conflictQuestion } from './booking.js';
+import { conflictQuestion, inNextWeek } from './booking.js';
 import { say, type PlannedCall, type PlannedTurn } from './turn.js';
 
 /*
@@ -136,9 +137,13 @@ const weekdayName = (d: LocalDate) =>
  * then "2pm" is 2 PM that Friday; "next week, 10am" then "friday the 18th" is 10 AM that Friday.
  */
 function withPrior(w: WhenMention, prior: string | undefined, ctx: PlanContext): WhenMention {
-  if (!prior || w.ambiguous || (w.date && w.time)) return w;
+  if (!prior || w.ambiguous) return w;
   const p = extractWhen(prior, ctx.now, ctx.timeZone);
   if (p.ambiguous || !(w.date || w.time)) return w;
+  // "to next week sometime" then "tuesday": the Tuesday of next week.
+  if (w.date && w.weekdayOnly && !p.date && p.vague && /\bnext week\b/i.test(p.vague))
+    w = { ...w, date: inNextWeek(w.date, localOf(ctx.now, ctx.timeZone)), weekdayOnly: false };
+  if (w.date && w.time) return w;
   if (!w.date && p.date && !p.conflict) return { ...w, date: p.date, ...(p.weekdayOnly ? { weekdayOnly: true } : {}) };
   if (!w.time && p.time) return { ...w, time: p.time };
   return w;
@@ -165,6 +170,14 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
   );
   // "to Friday the 17th" when the 17th is a Thursday: which of the two is theirs to say.
   if (w.conflict) return { question: conflictQuestion(w.conflict, tz) };
+  // "earlier? mon or tue?": two days offered, and which one (and when in it) is theirs to say.
+  if (w.alternatives && /\bor\b/.test(normalize(said)))
+    return {
+      question:
+        `Sure. Which day would you like your ${b.service_name} moved to: ` +
+        `${w.alternatives.map((d) => formatDay(d, tz)).join(' or ')}, and at what time? ` +
+        `It's booked for ${formatWhen(b.starts_at, tz)} now.`,
+    };
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
@@ -265,6 +278,17 @@ function resolveChange(r: ChangeRequest, ctx: PlanContext, customerId: string): 
     ...(r.pronoun ? { pronoun: true } : {}),
   });
   if (!pick.chosen) {
+    // "could the thermostat install happen earlier? mon or tue?": the one booking of the service named, and the
+    // days said are where it should go, not which booking it is.
+    const named = matchServices(r.full, ctx.services).matches;
+    const ofService = r.bookings.filter((b) => named.some((s) => s.id === b.service_id));
+    if (pick.unmatched && r.kind === 'reschedule' && !r.target && ofService.length === 1) {
+      const b = ofService[0]!;
+      const w = extractWhen(r.full, ctx.now, ctx.timeZone);
+      const ownDay = w.date && b.starts_at && sameDay(w.date, localOf(b.starts_at, ctx.timeZone));
+      const either = w.alternatives && /\bor\b/.test(normalize(r.full));
+      if ((w.date || w.time || either) && !ownDay) return changeFor({ ...r, target: r.full }, b, ctx, customerId);
+    }
     if (pick.unmatched)
       return say(unmatchedBookingQuestion(r.kind, pick.unmatched, r.bookings, ctx.timeZone), offerOf(r, r.bookings));
     const needsTime = r.kind === 'reschedule' && 'missing' in newStart(pick.candidates[0]!, r.target, r.full, ctx);

@@ -324,7 +324,7 @@ export function conflictQuestion(c: NonNullable<WhenMention['conflict']>, timeZo
 }
 
 /** `d`, moved on by weeks until it falls in the week (Monday to Sunday) after the one of `today`. */
-function inNextWeek(d: LocalDate, today: LocalDate & { weekday: number }): LocalDate {
+export function inNextWeek(d: LocalDate, today: LocalDate & { weekday: number }): LocalDate {
   const nextMonday = addDays(today, (8 - today.weekday) % 7 || 7);
   let out = addDays(d, 0);
   while (Date.UTC(out.year, out.month - 1, out.day) < Date.UTC(nextMonday.year, nextMonday.month - 1, nextMonday.day))
