@@ -16,6 +16,8 @@ export type Offer =
   | { kind: 'propose'; tool: string; args: Record<string, unknown> }
   /** We asked what a note asked for should say: the answer is the note. */
   | { kind: 'note_text' }
+  /** We asked the address of the home a visit is at (not theirs): the answer books it, the address in its notes. */
+  | { kind: 'site'; args: { service_id: string; start_time: string; notes?: string } }
   | {
       kind: 'alternatives';
       service_id: string;

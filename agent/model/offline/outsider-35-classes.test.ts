@@ -4,6 +4,7 @@ import {
   afterOurQuestion,
   answerAfterLookup,
   plan,
+  planMessage,
   seedContext,
   upcoming,
   writeNames,
@@ -116,5 +117,55 @@ describe('a move with the day left open', () => {
     const DRYWALL = upcoming('BKG-1005', 'svc_drywall_patch', '2026-12-10T08:00:00-05:00');
     const t = answerAfterLookup(ctx, 'gotta move the drywall repair to next week sometime', [DRYWALL], 'tuesday at 8?');
     expect(argsOf(t, 'reschedule_booking')).toMatchObject({ new_start_time: '2026-12-15T08:00:00-05:00' });
+  });
+});
+
+describe('the address of another home, answering our question for it', () => {
+  it.each([
+    'Need a move-out clean at one of my units, Friday the 18th at 9am.',
+    "Need a move-out clean at my mum's house, Friday the 18th at 9am.",
+  ])('%s → "51 Chandler Row, Apt 2, … MH 1012. Tenant\'s out by then" books it there', (first) => {
+    const t = afterOurQuestion(
+      ctx,
+      first,
+      "51 Chandler Row, Apt 2, Maple Harbor MH 1012. Tenant's out by then, key is in the lockbox (3390).",
+    );
+    const args = argsOf(t, 'book_slot');
+    expect(args).toMatchObject({ service_id: 'svc_move_out_clean', start_time: '2026-12-18T09:00:00-05:00' });
+    expect(args?.notes).toMatch(/51 Chandler Row, Apt 2, Maple Harbor MH 1012/);
+    expect(args?.notes).toMatch(/lockbox \(3390\)/);
+  });
+
+  it('guard: a question instead of the address books nothing', () => {
+    const t = afterOurQuestion(
+      ctx,
+      'Need a move-out clean at one of my units, Friday the 18th at 9am.',
+      'do you go out as far as pinecrest?',
+    );
+    expect(writeNames(t)).toEqual([]);
+  });
+});
+
+describe('a job none of our services does', () => {
+  it('"can you guys paint our hallway?" → we don\'t; the drywall patch then, on Thursday at 1pm', () => {
+    const first = 'hey can you guys paint our hallway? we are renovating downstairs and the walls are a mess';
+    const said = plan(ctx, first);
+    expect(writeNames(said)).toEqual([]);
+    expect(said.content).toMatch(/don't offer a service to paint your hallway/);
+    const second = 'ugh fine, the drywall patch then, there are 3 holes. thursday?';
+    const asked = plan(ctx, first, planMessage(ctx, first), second);
+    expect(writeNames(asked)).toEqual([]);
+    const t = plan(
+      ctx,
+      first,
+      planMessage(ctx, first),
+      second,
+      planMessage(ctx, first, planMessage(ctx, first), second),
+      '1pm',
+    );
+    expect(argsOf(t, 'book_slot')).toMatchObject({
+      service_id: 'svc_drywall_patch',
+      start_time: '2026-12-10T13:00:00-05:00',
+    });
   });
 });

@@ -166,8 +166,12 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string)
   // Only information questions ("how much is it?"), nothing asked of us: never a booking.
   const request = requestPart(text);
   const requestBook = detectCues(request).book;
+  // "the drywall patch then. thursday?" answering our "Would you like me to book one?": unsure, not a question.
+  const tentativeAnswer =
+    answersBookingQuestion && !asksInformation && services.matches.length === 1 && Boolean(when.date || when.time);
   const infoOnly =
     !(namesWholeBooking && !asksInformation) &&
+    !tentativeAnswer &&
     (!request.trim() || (cues.question && !cues.book.strong && !requestBook.weak));
   const weak = Boolean(request.trim()) && requestBook.weak;
   // "if i book a clean there do i pay the travel fee?": the booking verb is the question's case, asked about.

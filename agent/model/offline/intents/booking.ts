@@ -257,6 +257,7 @@ function siteQuestion(
         `I'd be happy to book ${service.name} on ${when} at ${elsewhere}. We can visit an address other than ` +
         `your own as long as it's inside our service area: what is the full address ${there} (street, any unit ` +
         'number, town and postal code), and who will let the technician in?',
+      offer: { kind: 'site', args },
     };
   }
   if (inspectionOfInstalled(text, service)) {

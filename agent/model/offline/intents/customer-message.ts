@@ -9,7 +9,8 @@ import { bookingBesideProblem, bookingSegments, segments } from '../analysis/seg
 import type { Service } from '../analysis/services.js';
 import { joinList, normalize } from '../analysis/text.js';
 import { combine, formatWhen } from '../analysis/when.js';
-import { describeCall, otherAccountReply, UNLINKED } from '../replies/templates.js';
+import { describeCall, listServices, otherAccountReply, UNLINKED } from '../replies/templates.js';
+import { jobNoServiceCovers } from '../analysis/service-scope.js';
 import { answerOrChat, helpCentreAnswersFee, sideAnswer } from './answer.js';
 import { planBooking, planRequestChange, planReschedule } from './booking.js';
 import { changeLookup } from './booking-change.js';
@@ -38,6 +39,12 @@ export function planForUnlinked(a: Analysis, ctx: PlanContext): PlannedTurn {
   if (wantsChange) return say(UNLINKED);
   return answerOrChat(a, ctx);
 }
+
+/** "can you guys paint…", "could someone come and…", "i need someone to…": a job asked of us. */
+const ASKS_US_TO = new RegExp(
+  String.raw`\b(?:can|could|would|will) (?:you|u|y'?all|someone|somebody)(?: guys| folks| people)?\b|` +
+    String.raw`\bneed (?:someone|somebody) to\b`,
+);
 
 const STATUS_QUESTION = new RegExp(
   [
@@ -394,5 +401,15 @@ export function planForCustomer(
         'Is there anything else I can help with?',
     );
   }
+  // "can you guys paint our hallway?": a job none of our services does, asked of us: said so, and ours offered.
+  const job =
+    !a.services.matches.length && !a.problem && ASKS_US_TO.test(normalize(a.text))
+      ? jobNoServiceCovers(a.text, ctx.services)
+      : undefined;
+  if (job)
+    return say(
+      `Sorry, we don't offer a service to ${job.replace(/\b(?:our|my)\b/g, 'your')}. What we can book is ` +
+        `${listServices(ctx.services)}. Would you like me to book one? Just tell me the day and time.`,
+    );
   return answerOrChat(a, ctx);
 }

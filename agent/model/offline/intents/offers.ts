@@ -1,7 +1,7 @@
 import type { PlanContext } from '../../../plan-context.js';
 import type { Offer } from '../conversation.js';
 import type { Analysis } from '../analysis/analyze.js';
-import { ticketSubject } from '../analysis/entities.js';
+import { addressAnswer, ticketSubject } from '../analysis/entities.js';
 import { capitalize, clip, normalize, ordinalOf } from '../analysis/text.js';
 import { formatWhen, isoInZone, localOf } from '../analysis/when.js';
 import { denyReply } from '../replies/templates.js';
@@ -58,6 +58,15 @@ export function handleOffer(offer: Offer, a: Analysis, ctx: PlanContext): Planne
         [{ name: 'update_customer', args: { customer_id: customerId, changes: { notes: clip(note, 2000) } } }],
         [],
       );
+    }
+    case 'site': {
+      // Only an answer that gives the whole address is the visit's; a question or another request is planned as usual.
+      if (a.cues.question || a.infoQuestion || a.cues.withdraw || a.bookingChange) return undefined;
+      const address = addressAnswer(a.text);
+      if (!address?.ok) return undefined;
+      const said = a.text.trim().replace(/\s+/g, ' ');
+      const notes = clip([offer.args.notes, `Visit at: ${said}`].filter(Boolean).join(' '), 1000);
+      return propose([{ name: 'book_slot', args: { customer_id: customerId, ...offer.args, notes } }], []);
     }
     case 'which_request': {
       const pick = pickRequest(offer.options, a, ctx);
