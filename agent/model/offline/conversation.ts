@@ -81,6 +81,8 @@ export interface RecordWrite {
   changes: Record<string, unknown>;
   addressPatch?: AddressPatch;
   note?: string;
+  /** "make sure you contact me by email": only what the record does not already say is proposed. */
+  onlyIfDifferent?: true;
 }
 
 export interface ToolCallLike {

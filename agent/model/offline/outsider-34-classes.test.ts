@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterLookup,
   afterOurQuestion,
+  afterRecord,
   answerAfterLookup,
   plan,
   seedContext,
@@ -171,5 +172,24 @@ describe('an email of what is booked', () => {
     );
     const email = t.calls.find((c) => c.name === 'send_email')?.args;
     expect(email?.body).toMatch(/Dec 14|December 14/);
+  });
+});
+
+describe('a change that is already true on the record', () => {
+  it('"please make sure you contact me by email, not text" with email on file: said so, nothing proposed', () => {
+    const t = afterRecord(ctx, 'please make sure you contact me by email, not text', {
+      preferences: { contact: 'email' },
+    });
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/already/i);
+  });
+
+  it('the same with texts on file: the change is proposed', () => {
+    const t = afterRecord(ctx, 'please make sure you contact me by email, not text', {
+      preferences: { contact: 'sms' },
+    });
+    expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
+      changes: { preferences: { contact: 'email' } },
+    });
   });
 });

@@ -164,6 +164,8 @@ export function planUpdate(a: Analysis, customer: Customer, bookingInMessage: bo
   const fromRecord = {
     ...(d.addressPatch ? { addressPatch: d.addressPatch } : {}),
     ...(accessNote ? { note: accessNote } : {}),
+    // "please make sure you contact me by email": it may be so already, which the record says.
+    ...(d.changes.preferences && CHECK_FIRST.test(normalize(a.text)) ? { onlyIfDifferent: true as const } : {}),
   };
   return {
     ...(Object.keys(d.changes).length ? { changes: d.changes } : {}),
@@ -820,6 +822,31 @@ export function hasContactChange(text: string, cues: Cues): boolean {
 interface RecordOnFile {
   address?: { line1: string; unit?: string | null; city: string; postal_code: string } | null;
   notes?: string | null;
+  preferences?: Record<string, unknown> | null;
+}
+
+/** Words that ask for something to be so, which it may already be: "make sure", "ensure", "keep". */
+const CHECK_FIRST = /\b(?:make sure|ensure|double check|double-check|please keep|keep (?:it|using))\b/;
+
+const PREFERENCE_LABEL: Record<string, (v: unknown) => string> = {
+  contact: (v) => `we contact you by ${CHANNEL_LABEL[v as keyof typeof CHANNEL_LABEL] ?? String(v)}`,
+  preferred_time: (v) => `your preferred time is ${v === 'any' ? 'any time' : String(v)}`,
+  eco_products: (v) => (v ? 'we use eco-friendly products' : 'we use our standard products'),
+  pets: (v) => `the pets on file are ${String(v)}`,
+};
+
+/** The preferences asked for that the record already has, taken out of `changes` and said in `notes`. */
+function withoutPreferencesOnFile(changes: Record<string, unknown>, found: RecordOnFile | undefined, notes: string[]) {
+  const asked = changes.preferences as Record<string, unknown> | undefined;
+  if (!asked || !found?.preferences) return;
+  const onFile = found.preferences;
+  const same = Object.keys(asked).filter((k) => JSON.stringify(onFile[k]) === JSON.stringify(asked[k]));
+  if (!same.length) return;
+  const rest = Object.fromEntries(Object.entries(asked).filter(([k]) => !same.includes(k)));
+  if (Object.keys(rest).length) changes.preferences = rest;
+  else delete changes.preferences;
+  const said = same.map((k) => PREFERENCE_LABEL[k]?.(asked[k]) ?? `your ${k} is ${String(asked[k])}`);
+  notes.push(`That's already on file: ${said.join(', and ')}, so nothing needs to change.`);
 }
 
 /** "gate code", "lockbox code": the kind of access code a note gives. */
@@ -848,6 +875,7 @@ export function updateFromRecord(
   const found = lookup && typeof lookup === 'object' ? (lookup as { customer?: RecordOnFile }).customer : undefined;
   const changes: Record<string, unknown> = { ...write.changes };
   const notes: string[] = [];
+  if (write.onlyIfDifferent) withoutPreferencesOnFile(changes, found, notes);
   if (write.addressPatch) {
     const current = found?.address;
     const address = applyAddressPatch(current, write.addressPatch);
