@@ -5,6 +5,7 @@ import {
   afterRecord,
   answerAfterLookup,
   plan,
+  seedArticles,
   seedContext,
   upcoming,
   writeNames,
@@ -191,5 +192,18 @@ describe('a change that is already true on the record', () => {
     expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
       changes: { preferences: { contact: 'email' } },
     });
+  });
+});
+
+describe("another company's visit, said in passing", () => {
+  it('"(wife wants to cancel the gutter guys but that\'s another company)": the question is answered', () => {
+    const t = plan(
+      seedContext({ retrieved: seedArticles('kb-preparing-for-a-visit-04') }),
+      'random q, do your window cleaning people bring their own ladders? (wife wants to cancel the gutter guys ' +
+        "but that's another company, not you lol)",
+    );
+    expect(t.calls).toEqual([]);
+    expect(t.content).toMatch(/ladder/i);
+    expect(t.content).not.toMatch(/cancel/i);
   });
 });

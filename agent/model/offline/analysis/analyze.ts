@@ -117,6 +117,23 @@ function withoutOtherBusiness(text: string): string {
     .join(' ');
 }
 
+/** The message without its asides and sentences about another company's visit. */
+function withoutAnotherCompany(text: string): string {
+  if (!ANOTHER_COMPANY.test(text)) return text;
+  const kept = chatSentences(text.replace(/\([^()]*\)/g, (aside) => (ANOTHER_COMPANY.test(aside) ? ' ' : aside)))
+    .filter((s) => !ANOTHER_COMPANY.test(s))
+    .join(' ')
+    .trim();
+  return kept || text;
+}
+
+/** "(wife wants to cancel the gutter guys but that's another company, not you lol)": said of someone else's firm. */
+const ANOTHER_COMPANY = new RegExp(
+  String.raw`\b(?:that'?s|thats|that is|they'?re|theyre|they are|it'?s|its) (?:another|a different|a separate) ` +
+    String.raw`(?:company|firm|business|outfit)\b`,
+  'i',
+);
+
 /** "i was all set to complain about the mud … turns out it was the parcel van, not your guys": nothing to report. */
 const NOT_OURS_AFTER_ALL = new RegExp(
   String.raw`\bturns? out (?:it was|it wasn'?t|that was)\b[^.!?]*\b(?:not (?:you|your|ur)|wasn'?t (?:you|your|ur))|` +
@@ -144,7 +161,9 @@ const ASKS_IF_INCLUDED = new RegExp(
     String.raw`[^.!?]*\?\s*$`,
 );
 
-export function analyze(messages: BaseMessage[], ctx: PlanContext, text: string): Analysis {
+export function analyze(messages: BaseMessage[], ctx: PlanContext, message: string): Analysis {
+  // What is said of another company's visit asks nothing of us, whatever its verbs.
+  const text = withoutAnotherCompany(message);
   const cues = detectCues(text);
   const base = findBaseBooking(messages, ctx);
   const anchor = base ? localOf(base.start_time, ctx.timeZone) : undefined;
