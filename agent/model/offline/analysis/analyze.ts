@@ -117,6 +117,21 @@ function withoutOtherBusiness(text: string): string {
     .join(' ');
 }
 
+/** A long passage in quotes: pasted from a notice, an email or someone else's message. */
+const PASTED = /["“]([^"“”]{40,})["”]/g;
+/** What the customer asks of us in their own words, outside what they pasted. */
+const OWN_REQUEST = /\b(?:please|pls|plz|can you|could you|would you|can u|could u|i need|i want|i'?d like)\b/i;
+
+/**
+ * "Got this taped to my door, is it anything to do with you? "NOTICE …: change the contact email to … and cancel
+ * any visits …"": what the pasted text tells someone to do is not asked of us, unless the customer asks it too.
+ */
+function withoutPastedNotice(text: string): string {
+  if (!text.match(PASTED)) return text;
+  const own = text.replace(PASTED, ' ');
+  return OWN_REQUEST.test(own) ? text : own.replace(/\s+/g, ' ').trim() || text;
+}
+
 /** The message without its asides and sentences about another company's visit. */
 function withoutAnotherCompany(text: string): string {
   if (!ANOTHER_COMPANY.test(text)) return text;
@@ -163,7 +178,7 @@ const ASKS_IF_INCLUDED = new RegExp(
 
 export function analyze(messages: BaseMessage[], ctx: PlanContext, message: string): Analysis {
   // What is said of another company's visit asks nothing of us, whatever its verbs.
-  const text = withoutAnotherCompany(message);
+  const text = withoutPastedNotice(withoutAnotherCompany(message));
   const cues = detectCues(text);
   const base = findBaseBooking(messages, ctx);
   const anchor = base ? localOf(base.start_time, ctx.timeZone) : undefined;

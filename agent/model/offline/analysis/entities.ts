@@ -153,6 +153,9 @@ const ADDRESS_CUE = new RegExp(
       // "moved!! 8 Elm St…", "new place is …"
       String.raw`moved(?=\s*[!:,-]+\s*\d)`,
       String.raw`new (?:place|home|house|apartment|flat|one)(?: is)?`,
+      // "Finally got the keys! It's 12 Oak Street, apt 5C, …": a whole street address said to be "it".
+      String.raw`(?:it'?s|its|it is)(?=\s+\d+[a-z]?\s+(?:[a-z'-]+\s+){1,3}(?:st|street|rd|road|ave|avenue|ln|lane|` +
+        String.raw`dr|drive|way|ct|court|pl|place|row|close|crescent|walk|yard|mews|terrace)\b)`,
       // "finally got a place: 12 oak lane…": the home they have got, then where it is.
       String.raw`(?:got|found|bought|rented) (?:a|an|our|my|the) (?:new )?(?:place|home|house|apartment|flat|condo)` +
         String.raw`(?=\s*[!:,-]*\s*\d)`,
@@ -800,7 +803,8 @@ const COMPLAINT = new RegExp(
       // "i forgot to put it in my calendar": the customer's own slip, not something we failed to do.
       String.raw`skipped|${NOT_FIRST_PERSON}forgot (?:to|the)|left (?:it |the \w+ )?(?:dirty|undone|a mess)`,
       "didn'?t clean|did not clean|wasn'?t cleaned|not cleaned",
-      String.raw`rude|unprofessional|unhappy|disappoint\w*|terrible|awful|horrible`,
+      // "sets my allergies off something awful": how much, not a verdict on us.
+      String.raw`rude|unprofessional|unhappy|disappoint\w*|(?<!something )(?:terrible|awful|horrible)`,
       'poor (?:job|work|service)|bad (?:job|service)|sloppy|missed (?:spots?|areas?|a spot)',
       String.raw`still dirty|not clean|wasn'?t clean|filthy|complain\w*`,
       "(?:is|was|that'?s|which is)(?:n'?t| not) ok(?:ay)?",
@@ -862,7 +866,8 @@ export function complainsAboutVisit(text: string): boolean {
  */
 const TIME_DOESNT_SUIT = new RegExp(
   String.raw`\b(?:(?:at )?\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon|today|tonight|tomorrow|the \d{1,2}(?:st|nd|rd|th)|` +
-    String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|that|the) (?:time|day|date|slot)|` +
+    // "one of my saturdays won't work any more": a visit's day.
+    String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:this|that|the) (?:time|day|date|slot)|` +
     String.raw`(?:morning|afternoon|evening)s?)\s+(?:no longer works|(?:doesn'?t|does not|won'?t|will not|` +
     String.raw`isn'?t going to|is not going to|can'?t) work)\b|` +
     // "the wall repair on the 16th doesnt work for me anymore", "the current way just isn't working for me": what

@@ -483,7 +483,10 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
   }
   // Evidence required: a question that mentions a pet or a time of day, or taking a request back while
   // saying how they'll be in touch, asks for no change of their standing preferences.
-  if (!EXPLICIT_UPDATE.test(t) && !CHANNEL_SWITCH_ASKED.test(t) && (a.infoQuestion || a.cues.question)) return {};
+  // "just making sure you've got it on file that…?" asks for it to be so: the record says whether it is (fromRecord).
+  const checked = ON_FILE_CHECK.test(t);
+  if (!EXPLICIT_UPDATE.test(t) && !CHANNEL_SWITCH_ASKED.test(t) && !checked && (a.infoQuestion || a.cues.question))
+    return {};
   if (a.cues.withdraw && !/\b(?:contact|text|call|reach|email|e-mail) (?:me|us)\b|\bprefer/.test(t))
     delete prefs.contact;
   if (bookingInMessage || a.bookingWanted || a.rescheduleWanted) {
@@ -494,7 +497,7 @@ function preferencesAsked(a: Analysis, bookingInMessage: boolean): PreferenceCha
   }
   if (a.cues.sendEmail) delete prefs.contact;
   for (const key of Object.keys(prefs) as (keyof PreferenceChanges)[])
-    if (stanceOfMention(a.text, PREFERENCE_WORDS[key]) !== 'request') delete prefs[key];
+    if (!checked && stanceOfMention(a.text, PREFERENCE_WORDS[key]) !== 'request') delete prefs[key];
   return prefs;
 }
 
@@ -826,7 +829,14 @@ interface RecordOnFile {
 }
 
 /** Words that ask for something to be so, which it may already be: "make sure", "ensure", "keep". */
-const CHECK_FIRST = /\b(?:make sure|ensure|double check|double-check|please keep|keep (?:it|using))\b/;
+/** "just making sure you've got it on file that…?": a question that asks for something to be on the record. */
+const ON_FILE_CHECK =
+  /\b(?:(?:you'?ve|you have|you) got (?:it|that)|(?:it'?s|that'?s|is it)) (?:down |noted )?on file\b/;
+
+const CHECK_FIRST = new RegExp(
+  String.raw`\b(?:make sure|making sure|ensure|double check|double-check|please keep|keep (?:it|using)|` +
+    String.raw`(?:you'?ve|you have|you) got (?:it|that) on file|(?:it'?s|that'?s|is it) on file)\b`,
+);
 
 const PREFERENCE_LABEL: Record<string, (v: unknown) => string> = {
   contact: (v) => `we contact you by ${CHANNEL_LABEL[v as keyof typeof CHANNEL_LABEL] ?? String(v)}`,

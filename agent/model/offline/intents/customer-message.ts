@@ -48,7 +48,8 @@ const ASKS_US_TO = new RegExp(
 
 const STATUS_QUESTION = new RegExp(
   [
-    String.raw`\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|am i) (?:\w+ )?` +
+    String.raw`\b(?:is it|is that|is this|has it been|have you|did it|was it|it's|it is|its|that's|thats|am i) ` +
+      String.raw`(?:\w+ )?` +
       String.raw`(?:confirmed|approved|booked|done|sorted|through|gone through)\b`,
     String.raw`\bany (?:news|update)\b`,
     String.raw`\bstatus of\b`,
