@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { afterRecord, MARIA, pendingBooking, plan, planMessage, seedContext, writeNames } from './testing.js';
+import {
+  afterLookup,
+  afterRecord,
+  MARIA,
+  pendingBooking,
+  plan,
+  planMessage,
+  seedContext,
+  upcoming,
+  writeNames,
+} from './testing.js';
 
 /* Classes found by the blind set outsider-36 (a week in the channel: no write due, ask first, plain writes). */
 const ctx = seedContext();
@@ -53,5 +63,17 @@ describe('an address given after news', () => {
     expect(t.calls.find((c) => c.name === 'update_customer')?.args).toMatchObject({
       changes: { address: { line1: '12 Ropewalk Street', unit: 'Apt 5C', postal_code: 'MH 1012' } },
     });
+  });
+});
+
+describe('one of several', () => {
+  it('"one of my Saturdays won\'t work any more — please cancel it" with two Saturday visits: which is asked', () => {
+    const t = afterLookup(ctx, "Actually, one of my Saturdays won't work any more — please cancel it.", [
+      upcoming('BKG-1029', 'svc_handyman_hour', '2026-12-12T11:00:00-05:00'),
+      upcoming('BKG-1018', 'svc_window_clean', '2026-12-19T11:00:00-05:00'),
+    ]);
+    expect(writeNames(t)).toEqual([]);
+    expect(t.content).toMatch(/Dec 12/);
+    expect(t.content).toMatch(/Dec 19/);
   });
 });

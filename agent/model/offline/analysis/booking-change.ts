@@ -174,6 +174,11 @@ const CANCEL_EXISTING = [
       String.raw`(?:[a-z-]+\s+){1,3}?` +
       ON_DAY,
   ),
+  // "one of my Saturdays won't work any more — please cancel it": one of their visits, which is still to ask.
+  new RegExp(
+    String.raw`\bone of (?:my|our) (?:${ANY_WEEKDAY}s|bookings|visits|appointments|cleanings)\b[^.!?]*\bcancel|` +
+      String.raw`\bcancel\w*\s+one of (?:my|our) (?:${ANY_WEEKDAY}s|bookings|visits|appointments|cleanings)\b`,
+  ),
   new RegExp(
     // "call off the tv mounting on the 16th", "scrap my clean": cancel in everyday words.
     // "kindly withdraw my ceiling fan appointment": a visit withdrawn is cancelled (a request withdrawn is not one).

@@ -349,7 +349,9 @@ function changeFor(r: ChangeRequest, b: UpcomingBooking, ctx: PlanContext, custo
 function requestFrom(kind: ChangeKind, text: string, ctx: PlanContext): Omit<ChangeRequest, 'bookings'> {
   const { which, target } = kind === 'reschedule' ? splitChange(text, ctx) : { which: text, target: '' };
   const reason = kind === 'cancel' ? cancelReason(text) : undefined;
-  return { kind, which, target, full: text, pronoun: PRONOUN.test(text), ...(reason ? { reason } : {}) };
+  // "one of my Saturdays won't work any more — please cancel it": "it" is one of several, not the one just discussed.
+  const pronoun = PRONOUN.test(text) && !/\bone of (?:my|our|the)\b/i.test(text);
+  return { kind, which, target, full: text, pronoun, ...(reason ? { reason } : {}) };
 }
 
 /** After the lookup the change started with: the change call, or the question to ask. */
