@@ -77,3 +77,15 @@ describe('one of several', () => {
     expect(t.content).toMatch(/Dec 19/);
   });
 });
+
+describe('a day counted from the visit', () => {
+  it('"Swap my handyman hour on the 21st to the Friday before, same time."', () => {
+    const t = afterLookup(ctx, 'Swap my handyman hour on the 21st to the Friday before, same time.', [
+      upcoming('BKG-1030', 'svc_handyman_hour', '2026-12-21T10:00:00-05:00'),
+    ]);
+    expect(t.calls.find((c) => c.name === 'reschedule_booking')?.args).toMatchObject({
+      booking_id: 'BKG-1030',
+      new_start_time: '2026-12-18T10:00:00-05:00',
+    });
+  });
+});

@@ -120,7 +120,11 @@ const MOVE_EXISTING = [
   ),
   /\bchange (?:the )?(?:time|day|date) (?:of|for|on) (?:my|our|the|it|that)\b/,
   // "is there any way to swap the thermostat install to the morning": the booking put at another time.
-  new RegExp(String.raw`\b(?:swap|switch)\s+(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+(?:to|for)\b`),
+  // "swap my handyman hour on the 21st to the friday before": its day said before where it goes.
+  new RegExp(
+    String.raw`\b(?:swap|switch)\s+(?:my|our|the)\s+(?:[a-z-]+\s+){0,2}?${BOOKED_THING}\s+` +
+      String.raw`(?:on\s+[^.!?]{1,20}?\s+)?(?:to|for)\b`,
+  ),
   // "i need to change the window cleaning": the booking itself (not "change it to a deep clean").
   new RegExp(String.raw`\bchange (?:my|our|the) (?:[a-z-]+ ){0,2}${BOOKED_THING}\b(?! (?:to|into|for) (?:a|an)\b)`),
   /\bbe (?:moved|rescheduled|pushed)\b/,

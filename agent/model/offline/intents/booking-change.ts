@@ -123,6 +123,13 @@ const QUALIFIED_WEEKDAY = new RegExp(
   'i',
 );
 
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** "the friday before", "the monday after": a weekday counted from the visit's day. */
+const WEEKDAY_FROM_VISIT = new RegExp(
+  String.raw`\bthe ((?:mon|tues|wednes|thurs|fri|satur|sun)day) (before|after)` +
+    String.raw`(?=\s*(?:[,.!?]|$|instead|same|at\b|please|pls|then))`,
+);
+
 /** The day of `day`'s weekday in the Monday-to-Sunday week of `visit`. */
 function sameWeekday(visit: LocalDate & { weekday: number }, day: LocalDate): LocalDate {
   const wd = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
@@ -178,6 +185,17 @@ function newStart(b: UpcomingBooking, target: string, full: string, ctx: PlanCon
         `${w.alternatives.map((d) => formatDay(d, tz)).join(' or ')}, and at what time? ` +
         `It's booked for ${formatWhen(b.starts_at, tz)} now.`,
     };
+  // "to the friday before, same time": that weekday counted from the visit's own day, at its time unless one is said.
+  const counted = WEEKDAY_FROM_VISIT.exec(normalize(full));
+  if (counted) {
+    const want = WEEKDAYS.indexOf(counted[1]!.slice(0, 3));
+    const step = counted[2] === 'before' ? -1 : 1;
+    let day = addDays(booked, step);
+    while (day.weekday !== want) day = addDays(day, step);
+    const at = w.time ?? { hour: booked.hour, minute: booked.minute };
+    const iso = combine(day, at, { weekdayOnly: false, nowIso: ctx.now, timeZone: tz }).iso;
+    return new Date(iso).getTime() <= new Date(ctx.now).getTime() ? { question: passedQuestion(iso, tz) } : { iso };
+  }
   let iso: string;
   if (cues.sameTimeNextWeek) iso = shiftDays(ref, 7, tz);
   else if (cues.relativeShiftMinutes !== undefined && !w.time) iso = shiftMinutes(ref, cues.relativeShiftMinutes, tz);
