@@ -89,3 +89,23 @@ describe('a day counted from the visit', () => {
     });
   });
 });
+
+describe('a visit outside the area', () => {
+  it('"a handyman hour at my sister\'s place in Eastvale this Thursday 10" → where; "my own flat, same time"', () => {
+    const first =
+      "Can I book a handyman hour at my sister's place in Eastvale this Thursday at 10? Her door won't shut.";
+    const asked = plan(ctx, first);
+    expect(writeNames(asked)).toEqual([]);
+    expect(asked.content).toMatch(/outside our service area[^?]*\?/);
+    const t = plan(
+      ctx,
+      first,
+      planMessage(ctx, first),
+      "Shame. Fine — book that hour at my own flat instead, same time. I've got a cabinet door hanging off.",
+    );
+    expect(t.calls.find((c) => c.name === 'book_slot')?.args).toMatchObject({
+      service_id: 'svc_handyman_hour',
+      start_time: '2026-12-10T10:00:00-05:00',
+    });
+  });
+});

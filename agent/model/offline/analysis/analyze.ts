@@ -372,6 +372,9 @@ export function analyze(messages: BaseMessage[], ctx: PlanContext, message: stri
  */
 const BOOKING_QUESTION = new RegExp(
   String.raw`^I'd be happy to book\b|` +
+    String.raw`\bis outside our service area, so we can't book a visit there\. Is there an address inside\b|` +
+    // A job we don't do, then ours offered (intents/customer-message).
+    String.raw`\bWhat we can book is [^?]+: which would you like, and on which day and at what time\?|` +
     String.raw`\bWould you like me to book (?:an? [^?]{2,80}|one)(?: for you)?\? Just tell me the day and time\.`,
 );
 

@@ -107,7 +107,7 @@ export function planBooking(messages: BaseMessage[], a: Analysis, ctx: PlanConte
     return {
       note:
         `I'm sorry, ${outside} is outside our service area, so we can't book a visit there. ` +
-        'If the visit is at an address inside the area, tell me where and I will gladly book it.',
+        'Is there an address inside the area where you would like it instead? Tell me where and I will gladly book it.',
     };
   const w = withLastStart(
     onWeekendsOnlyDay(a.answersBookingQuestion ? withEarlierWhen(messages, a.when, ctx) : a.when, ctx),

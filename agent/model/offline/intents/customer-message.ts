@@ -410,7 +410,7 @@ export function planForCustomer(
   if (job)
     return say(
       `Sorry, we don't offer a service to ${job.replace(/\b(?:our|my)\b/g, 'your')}. What we can book is ` +
-        `${listServices(ctx.services)}. Would you like me to book one? Just tell me the day and time.`,
+        `${listServices(ctx.services)}: which would you like, and on which day and at what time?`,
     );
   return answerOrChat(a, ctx);
 }
