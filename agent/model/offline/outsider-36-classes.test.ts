@@ -10,6 +10,7 @@ import {
   upcoming,
   writeNames,
 } from './testing.js';
+import { extractWhen } from './analysis/when.js';
 
 /* Classes found by the blind set outsider-36 (a week in the channel: no write due, ask first, plain writes). */
 const ctx = seedContext();
@@ -107,5 +108,13 @@ describe('a visit outside the area', () => {
       service_id: 'svc_handyman_hour',
       start_time: '2026-12-10T10:00:00-05:00',
     });
+  });
+});
+
+describe('a time in the sentence after a day ruled out', () => {
+  it('"The 16th, not this week. 10am suits." gives the 16th at 10 AM', () => {
+    const w = extractWhen('The 16th, not this week. 10am suits.', ctx.now, ctx.timeZone);
+    expect(w.date).toMatchObject({ month: 12, day: 16 });
+    expect(w.time).toEqual({ hour: 10, minute: 0 });
   });
 });

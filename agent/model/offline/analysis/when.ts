@@ -366,7 +366,19 @@ export function extractWhen(text: string, nowIso: string, timeZone: string, anch
   const ref = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   const today = localParts(now, timeZone);
   const reader = dateReader({ today, ...(anchor ? { anchor } : {}) });
-  const results = reader.parse(masked, ref, { forwardDate: true });
+  // "the 16th, not this week. 10am suits": chrono joins "this week. 10am" across the sentence end, and the "not"
+  // before it would drop the time with the week; each sentence's part is read on its own.
+  const results = reader.parse(masked, ref, { forwardDate: true }).flatMap((r) => {
+    const cut = /[.!?]\s+/.exec(r.text);
+    if (!cut || !NOT_THIS_DAY.test(masked.slice(0, r.index))) return [r];
+    const parts = [
+      { from: r.index, text: r.text.slice(0, cut.index) },
+      { from: r.index + cut.index + cut[0].length, text: r.text.slice(cut.index + cut[0].length) },
+    ];
+    return parts.flatMap((p) =>
+      reader.parse(p.text, ref, { forwardDate: true }).map((q) => Object.assign(q, { index: q.index + p.from })),
+    );
+  });
   const out: WhenMention = { spans: [] };
   let lastDay: { end: number; date: LocalDate } | undefined;
   // Every plain day named, and where the clock time was: "the in-laws land saturday … this friday, 9 in the morning".
