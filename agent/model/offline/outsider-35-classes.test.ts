@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterLookup,
+  argsOf,
   afterOurQuestion,
   answerAfterLookup,
   plan,
@@ -12,8 +13,6 @@ import {
 
 /* Classes found by the blind set outsider-35 (writes nobody asked for after an exchange, asking first, answers). */
 const ctx = seedContext();
-const argsOf = (t: { calls: { name: string; args: Record<string, unknown> }[] }, name: string) =>
-  t.calls.find((c) => c.name === name)?.args;
 
 describe('a visit no longer wanted, in other words', () => {
   it('"we won\'t be needing the handyman on the 15th after all" cancels it', () => {

@@ -182,6 +182,10 @@ export const seedContext = (over: Partial<PlanContext> = {}): PlanContext =>
 export const callNames = (t: { calls: { name: string }[] }): string[] => t.calls.map((c) => c.name);
 
 /** The writes a planned turn proposes: its calls but the reads and a withdrawal. */
+/** The arguments of the planned call to `name`, if the turn makes one. */
+export const argsOf = (t: { calls: { name: string; args: Record<string, unknown> }[] }, name: string) =>
+  t.calls.find((c) => c.name === name)?.args;
+
 export const writeNames = (t: { calls: { name: string }[] }): string[] =>
   callNames(t).filter((n) => !READ_ONLY_TOOLS.has(n) && n !== WITHDRAW_TOOL);
 

@@ -1,4 +1,5 @@
 import type { PlanContext } from '../../../plan-context.js';
+import { describeChanges } from '../../../describe.js';
 import { EXAMPLE_ADDRESS } from '../../../../schema/business/service-area.js';
 import type { Offer, RecordWrite } from '../conversation.js';
 import { CHANGE_CUE, PHONE_CUE, type Analysis } from '../analysis/analyze.js';
@@ -838,13 +839,6 @@ const CHECK_FIRST = new RegExp(
     String.raw`(?:you'?ve|you have|you) got (?:it|that) on file|(?:it'?s|that'?s|is it) on file)\b`,
 );
 
-const PREFERENCE_LABEL: Record<string, (v: unknown) => string> = {
-  contact: (v) => `we contact you by ${CHANNEL_LABEL[v as keyof typeof CHANNEL_LABEL] ?? String(v)}`,
-  preferred_time: (v) => `your preferred time is ${v === 'any' ? 'any time' : String(v)}`,
-  eco_products: (v) => (v ? 'we use eco-friendly products' : 'we use our standard products'),
-  pets: (v) => `the pets on file are ${String(v)}`,
-};
-
 /** The preferences asked for that the record already has, taken out of `changes` and said in `notes`. */
 function withoutPreferencesOnFile(changes: Record<string, unknown>, found: RecordOnFile | undefined, notes: string[]) {
   const asked = changes.preferences as Record<string, unknown> | undefined;
@@ -855,8 +849,11 @@ function withoutPreferencesOnFile(changes: Record<string, unknown>, found: Recor
   const rest = Object.fromEntries(Object.entries(asked).filter(([k]) => !same.includes(k)));
   if (Object.keys(rest).length) changes.preferences = rest;
   else delete changes.preferences;
-  const said = same.map((k) => PREFERENCE_LABEL[k]?.(asked[k]) ?? `your ${k} is ${String(asked[k])}`);
-  notes.push(`That's already on file: ${said.join(', and ')}, so nothing needs to change.`);
+  // "contact preference to email" (the one description of a change) reads "contact preference: email" here.
+  const said = describeChanges({ preferences: Object.fromEntries(same.map((k) => [k, asked[k]])) });
+  notes.push(
+    `That's already on file, so nothing needs to change (${said.map((d) => d.replace(' to ', ': ')).join('; ')}).`,
+  );
 }
 
 /** "gate code", "lockbox code": the kind of access code a note gives. */
